@@ -1,0 +1,2 @@
+// Registration of the matchers on Vitest's expect: built by the matchers issue.
+export {};

@@ -1,0 +1,2 @@
+// The Vitest reporter: built by the reporters issue.
+export default class AiEvalVitestReporter {}

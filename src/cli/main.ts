@@ -1,0 +1,38 @@
+/** A CLI command: takes its arguments, returns the exit code. */
+export type Command = (args: string[]) => Promise<number>;
+
+const HELP = `Usage: ai-eval <command> [options]
+
+Commands:
+  validate <file...>   check datasets, rubrics and gold-label files
+  merge <report...>    combine the JSON reports of several shards into one
+  help                 show this help
+`;
+
+/**
+ * Commands by name. Each is loaded only when it runs.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {};
+
+/**
+ * Runs the ai-eval CLI with `args` (without the node and script paths) and returns the exit code.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(['validate', 'datasets/support.yaml']);
+ * ```
+ */
+export async function main(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`ai-eval: unknown command '${name}'.\n\n${HELP}`);
+    return 2;
+  }
+  const command = await load();
+  return command(rest);
+}

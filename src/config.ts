@@ -1,0 +1,147 @@
+import { AiEvalError } from './errors.js';
+
+/** Settings of the LLM judges. See docs/judges.md. */
+export interface JudgeConfig {
+  /** The judge model. Default `AI_EVAL_JUDGE_MODEL`, then `gpt-4o-mini`. */
+  model?: string;
+  /** OpenAI-compatible base URL. Default `OPENAI_BASE_URL`, then the SDK's default. */
+  baseURL?: string;
+  /** The API key. Default `OPENAI_API_KEY`. Never written to a report, log or cache entry. */
+  apiKey?: string;
+  /** Attempts per judge call, including the first. Default 3. */
+  maxAttempts?: number;
+  /** Overall timeout of one judge call in milliseconds, retries included. Default 60000. */
+  timeoutMs?: number;
+  /** Judge calls in flight at once across all workers of the run. Default 4. */
+  concurrency?: number;
+  /** Judge requests started per minute across all workers of the run. Default unlimited. */
+  requestsPerMinute?: number;
+  /** Seed sent for deterministic decoding where the provider accepts one. Default 0. */
+  seed?: number | null;
+  /** Characters of the response shown to the judge. Default 4000. */
+  responseCharLimit?: number;
+  /** Replay cache mode. Default `AI_EVAL_JUDGE_CACHE`, then `off`. */
+  cache?: 'auto' | 'record' | 'replay' | 'off';
+  /** Replay cache directory. Default `.ai-eval/judge-cache`. */
+  cacheDir?: string;
+  /** Prompt template overrides by judge id. */
+  prompts?: Record<string, string>;
+  /** A directory of `<judge id>.txt` prompt overrides. */
+  promptsDir?: string;
+  /** Ask for structured JSON output (`response_format`). Default true. */
+  structuredOutput?: boolean;
+  /** A client to use instead of one built from the settings above (tests, custom providers). */
+  client?: unknown;
+}
+
+/** Settings of the dataset sources. See docs/datasets.md. */
+export interface DatasetConfig {
+  /** Directories the `file` source searches, in order, before `datasets/` under the root. */
+  paths?: string[];
+  /** The project root. Default `process.cwd()`. */
+  root?: string;
+  /** Base URL of the `http` source. */
+  httpBaseUrl?: string;
+  /** Timeout of one `http` source request in milliseconds. Default 10000. */
+  httpTimeoutMs?: number;
+  /** Datasets of the `inline` source, by ref. */
+  inline?: Record<string, unknown>;
+}
+
+/** Everything {@link configure} accepts. */
+export interface AiEvalConfig {
+  /** Composite a question needs to pass. Default 3.5. */
+  passThreshold: number;
+  /** Default response character limit graders see. Default 4000. */
+  responseCharLimit: number;
+  judge: JudgeConfig;
+  datasets: DatasetConfig;
+}
+
+/** A partial configuration, as {@link configure} takes it. */
+export interface AiEvalConfigInput {
+  passThreshold?: number;
+  responseCharLimit?: number;
+  judge?: JudgeConfig;
+  datasets?: DatasetConfig;
+}
+
+const KEY = Symbol.for('ai-eval.config');
+
+function defaults(): AiEvalConfig {
+  return { passThreshold: 3.5, responseCharLimit: 4000, judge: {}, datasets: {} };
+}
+
+function holder(): { [KEY]?: AiEvalConfig } {
+  return globalThis as { [KEY]?: AiEvalConfig };
+}
+
+/**
+ * Sets ai-eval's configuration for this process (merged into what was set before). Call it in a
+ * setup file so every worker sees it. Values are validated here.
+ *
+ * @example
+ * ```ts
+ * // vitest.setup.ts
+ * import { configure } from 'ai-eval';
+ * configure({ passThreshold: 4, judge: { model: 'gpt-4o-mini', cache: 'auto' } });
+ * ```
+ */
+export function configure(input: AiEvalConfigInput): AiEvalConfig {
+  const current = getConfig();
+  if (input.passThreshold !== undefined) checkRange('passThreshold', input.passThreshold, 0, 5);
+  if (input.responseCharLimit !== undefined)
+    checkPositiveInteger('responseCharLimit', input.responseCharLimit);
+  const next: AiEvalConfig = {
+    passThreshold: input.passThreshold ?? current.passThreshold,
+    responseCharLimit: input.responseCharLimit ?? current.responseCharLimit,
+    judge: { ...current.judge, ...input.judge },
+    datasets: { ...current.datasets, ...input.datasets },
+  };
+  holder()[KEY] = next;
+  return next;
+}
+
+/**
+ * The configuration in force: what {@link configure} set over the defaults.
+ *
+ * @example
+ * ```ts
+ * getConfig().passThreshold; // 3.5 unless configured
+ * ```
+ */
+export function getConfig(): AiEvalConfig {
+  return holder()[KEY] ?? defaults();
+}
+
+/**
+ * Restores the default configuration (for tests).
+ *
+ * @example
+ * ```ts
+ * afterEach(() => resetConfig());
+ * ```
+ */
+export function resetConfig(): void {
+  delete holder()[KEY];
+}
+
+/** Throws a clear error unless `value` is a finite number within [min, max]. */
+export function checkRange(name: string, value: unknown, min: number, max: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `${name} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}.`,
+    );
+  }
+}
+
+/** Throws a clear error unless `value` is a positive integer. */
+export function checkPositiveInteger(name: string, value: unknown): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `${name} must be a positive integer, got ${JSON.stringify(value)}.`,
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import { getConfig } from '../config.js';
+import type { ChatMessage, GradingContext, Question, ToolCall } from './types.js';
+
+/** What {@link buildContext} needs beside the question. */
+export interface ContextOptions {
+  /** The normalised record, or undefined when nobody knows what the agent did. */
+  toolCalls?: ToolCall[] | undefined;
+  /** The target's response char limit override. */
+  responseCharLimit?: number | undefined;
+  /** Criteria from the question's rubric (its LLM judge checks), merged after the question's. */
+  rubricCriteria?: readonly string[] | undefined;
+}
+
+/**
+ * Builds the context a grader receives: the question row plus the reserved keys, which always win
+ * over same-named question keys. `tool_calls` is set only when a record exists, so an absent record
+ * and an empty one stay distinguishable.
+ *
+ * @example
+ * ```ts
+ * const context = buildContext({ id: 'q1', input: 'List the nodes' }, { toolCalls: [] });
+ * context.messages; // [{ role: 'user', content: 'List the nodes' }]
+ * 'tool_calls' in context; // true: the agent ran and called nothing
+ * ```
+ */
+export function buildContext(question: Partial<Question>, options: ContextOptions = {}): GradingContext {
+  const { tool_calls: _ignoredCalls, criteria: _ignoredCriteria, ...row } = question;
+  const criteria = [question.criteria, ...(options.rubricCriteria ?? [])]
+    .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
+    .join('\n');
+  const context: GradingContext = {
+    ...row,
+    response_char_limit: options.responseCharLimit ?? getConfig().responseCharLimit ?? 4000,
+    messages: messagesOf(question),
+  };
+  if (criteria !== '') context.criteria = criteria;
+  if (options.toolCalls !== undefined) context.tool_calls = options.toolCalls;
+  return context;
+}
+
+/**
+ * The input of a question as a message list: its `messages`, or one user message for `input`.
+ *
+ * @example
+ * ```ts
+ * messagesOf({ input: 'hi' }); // [{ role: 'user', content: 'hi' }]
+ * ```
+ */
+export function messagesOf(question: Partial<Question>): ChatMessage[] {
+  if (Array.isArray(question.messages)) {
+    return question.messages.map((m) => ({ role: m.role, content: m.content }));
+  }
+  return typeof question.input === 'string' ? [{ role: 'user', content: question.input }] : [];
+}
+
+/**
+ * The question text sent to the target: `input`, or for a multi-turn question the flattened
+ * transcript (`role: content` lines).
+ *
+ * @example
+ * ```ts
+ * inputOf({ messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }] }); // 'user: a\nassistant: b'
+ * ```
+ */
+export function inputOf(question: Partial<Question>): string {
+  if (typeof question.input === 'string') return question.input;
+  return messagesOf(question)
+    .map((m) => `${m.role}: ${m.content}`)
+    .join('\n');
+}

@@ -1,0 +1,172 @@
+import { AiEvalError } from '../errors.js';
+import { scaleLabel, toComposite } from './scale.js';
+import type { GradeResult, GradingContext } from './types.js';
+
+/** Builds a {@link GradeResult} stamped with the grader's id and declared scale. */
+export type ResultFactory = (score: number | null, reason: string, error?: boolean) => GradeResult;
+
+/** The helpers a grader's `grade` receives as its fourth argument. */
+export interface GradeHelpers {
+  /**
+   * `result(score, reason)` scores; `result(null, reason)` skips (not applicable);
+   * `result(null, reason, true)` errors (could not grade). The score is clamped into the scale; a
+   * non-finite score is an error, not a clamp.
+   */
+  result: ResultFactory;
+  /** Aborted when the test times out or is cancelled. */
+  signal?: AbortSignal;
+  /** The trial number (1-based) when a question runs several times. */
+  trial?: number;
+}
+
+/** The grading function of a grader. */
+export type GradeFn = (
+  input: string,
+  response: string,
+  context: GradingContext,
+  helpers: GradeHelpers,
+) => GradeResult | Promise<GradeResult>;
+
+/** What {@link defineGrader} takes: the attribute set of an ai_eval grader plus `grade`. */
+export interface GraderOptions {
+  /** A stable snake_case id; targets, datasets and reports store it. */
+  id: string;
+  /** A human-readable name. */
+  label: string;
+  /** What the grader measures, when to use it and when not. */
+  description?: string;
+  /** The grader scores by asking a model. Default `false`. */
+  llm?: boolean;
+  /** The lowest score the grader can produce. Default 0. */
+  minScore?: number;
+  /** The highest score the grader can produce. Default 5. */
+  maxScore?: number;
+  /** An LLM judge is shown the tool-call record. Only with `llm: true`. Default `false`. */
+  seesToolCalls?: boolean;
+  /**
+   * The verdict rests on what the agent did, not on what it wrote. A grader that declares it must
+   * read the tool-call record and degrade honestly without one. Default `false`.
+   */
+  observesActions?: boolean;
+  grade: GradeFn;
+}
+
+/** A grader: its resolved attributes and its grading function. */
+export interface Grader {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  readonly llm: boolean;
+  readonly minScore: number;
+  readonly maxScore: number;
+  readonly seesToolCalls: boolean;
+  readonly observesActions: boolean;
+  /** The label followed by the scale, for example `Read-only run (binary, 0-1)`. */
+  readonly displayLabel: string;
+  readonly grade: GradeFn;
+  /** Builds results stamped with this grader's id and scale. */
+  readonly result: ResultFactory;
+}
+
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/**
+ * Defines a grader. The attributes are validated here, so a malformed grader fails at import time
+ * with an {@link AiEvalError} rather than mid-run.
+ *
+ * @example
+ * ```ts
+ * export const politeReply = defineGrader({
+ *   id: 'polite_reply',
+ *   label: 'Polite reply',
+ *   minScore: 0,
+ *   maxScore: 1,
+ *   grade: (_input, response, _context, { result }) =>
+ *     /please|thank/i.test(response) ? result(1, 'polite wording found') : result(0, 'no polite wording'),
+ * });
+ * ```
+ */
+export function defineGrader(options: GraderOptions): Grader {
+  const { id, label } = options;
+  const where = `defineGrader(${JSON.stringify(id)})`;
+  if (typeof id !== 'string' || !SNAKE_CASE.test(id)) {
+    throw new AiEvalError(
+      'INVALID_GRADER',
+      `${where}: the id must be snake_case (lowercase letters, digits and single underscores, starting with a letter), for example 'read_only_run'.`,
+    );
+  }
+  if (typeof label !== 'string' || label.trim() === '') {
+    throw new AiEvalError('INVALID_GRADER', `${where}: label must be a non-empty string.`);
+  }
+  if (typeof options.grade !== 'function') {
+    throw new AiEvalError('INVALID_GRADER', `${where}: grade must be a function.`);
+  }
+  const minScore = options.minScore ?? 0;
+  const maxScore = options.maxScore ?? 5;
+  if (!Number.isFinite(minScore) || !Number.isFinite(maxScore) || minScore >= maxScore) {
+    throw new AiEvalError(
+      'INVALID_GRADER',
+      `${where}: minScore (${minScore}) must be a finite number below maxScore (${maxScore}).`,
+    );
+  }
+  const llm = options.llm ?? false;
+  const seesToolCalls = options.seesToolCalls ?? false;
+  if (seesToolCalls && !llm) {
+    throw new AiEvalError(
+      'INVALID_GRADER',
+      `${where}: seesToolCalls only applies to LLM judges; set llm: true or drop seesToolCalls (a deterministic grader that reads the record declares observesActions).`,
+    );
+  }
+  const result = createResultFactory(id, minScore, maxScore);
+  return Object.freeze({
+    id,
+    label,
+    description: options.description ?? '',
+    llm,
+    minScore,
+    maxScore,
+    seesToolCalls,
+    observesActions: options.observesActions ?? false,
+    displayLabel: scaleLabel(label, minScore, maxScore),
+    grade: options.grade,
+    result,
+  });
+}
+
+/**
+ * Makes the `result` helper for a grader id and scale.
+ *
+ * @example
+ * ```ts
+ * const result = createResultFactory('my_grader', 0, 1);
+ * result(1, 'ok').composite; // 5
+ * ```
+ */
+export function createResultFactory(grader: string, min: number, max: number): ResultFactory {
+  return (score, reason, error = false) => {
+    if (score !== null && !Number.isFinite(score)) {
+      return {
+        grader,
+        score: null,
+        min,
+        max,
+        composite: null,
+        reason: `grader returned a non-finite score (${String(score)}): ${reason}`,
+        error: true,
+        skipped: false,
+      };
+    }
+    // An error never carries a score: a grader that could not do its job scored nothing.
+    const clamped = score === null || error ? null : Math.min(max, Math.max(min, score));
+    return {
+      grader,
+      score: clamped,
+      min,
+      max,
+      composite: toComposite(clamped, min, max),
+      reason,
+      error,
+      skipped: clamped === null && !error,
+    };
+  };
+}

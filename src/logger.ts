@@ -1,0 +1,114 @@
+/** How loud a log entry is. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** One line written to the ai-eval logger. */
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  /** What wrote it, for example `dataset:file` or `judge`. */
+  source?: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** A function that receives every entry written to the logger. */
+export type LogListener = (entry: LogEntry) => void;
+
+interface LoggerState {
+  listeners: Set<LogListener>;
+  entries: LogEntry[];
+  echo: LogLevel | 'silent';
+}
+
+const MAX_ENTRIES = 1000;
+const ORDER: Record<LogLevel | 'silent', number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
+const KEY = Symbol.for('ai-eval.logger');
+
+function state(): LoggerState {
+  const holder = globalThis as { [KEY]?: LoggerState };
+  holder[KEY] ??= {
+    listeners: new Set(),
+    entries: [],
+    echo: (process.env.AI_EVAL_LOG_LEVEL as LogLevel | 'silent' | undefined) ?? 'warn',
+  };
+  return holder[KEY];
+}
+
+function write(level: LogLevel, message: string, source?: string): void {
+  const entry: LogEntry = { level, message, at: Date.now(), ...(source ? { source } : {}) };
+  const s = state();
+  s.entries.push(entry);
+  if (s.entries.length > MAX_ENTRIES) s.entries.shift();
+  for (const listener of s.listeners) listener(entry);
+  if (ORDER[level] >= ORDER[s.echo]) {
+    process.stderr.write(`[ai-eval${source ? `:${source}` : ''}] ${level}: ${message}\n`);
+  }
+}
+
+/**
+ * The ai-eval logger. Dataset sources, judges and the cache write warnings here instead of
+ * throwing; tests and generated suites read them back with {@link captureLogs}. Entries at or above
+ * `AI_EVAL_LOG_LEVEL` (default `warn`; `silent` for none) are echoed to stderr.
+ *
+ * @example
+ * ```ts
+ * logger.warn('refusing non-simple dataset ref ../x.yaml', 'dataset:file');
+ * ```
+ */
+export const logger = {
+  debug: (message: string, source?: string): void => write('debug', message, source),
+  info: (message: string, source?: string): void => write('info', message, source),
+  warn: (message: string, source?: string): void => write('warn', message, source),
+  error: (message: string, source?: string): void => write('error', message, source),
+  /** Calls `listener` with every later entry; returns the function that stops it. */
+  subscribe(listener: LogListener): () => void {
+    state().listeners.add(listener);
+    return () => state().listeners.delete(listener);
+  },
+  /** The most recent entries (at most 1000), oldest first. */
+  entries(): readonly LogEntry[] {
+    return state().entries;
+  },
+  /** Sets the lowest level echoed to stderr. */
+  setEchoLevel(level: LogLevel | 'silent'): void {
+    state().echo = level;
+  },
+};
+
+/**
+ * Runs `fn` and returns what it returned together with every log entry written meanwhile.
+ * Works for synchronous and asynchronous functions.
+ *
+ * @example
+ * ```ts
+ * const { value: questions, logs } = captureLogs(() => source.load('missing.yaml'));
+ * if (questions.length === 0) console.log(logs.map((l) => l.message));
+ * ```
+ */
+export function captureLogs<T>(fn: () => T): { value: T; logs: LogEntry[] } {
+  const logs: LogEntry[] = [];
+  const stop = logger.subscribe((entry) => logs.push(entry));
+  try {
+    return { value: fn(), logs };
+  } finally {
+    stop();
+  }
+}
+
+/**
+ * The asynchronous twin of {@link captureLogs}: awaits `fn` before it stops listening.
+ *
+ * @example
+ * ```ts
+ * const { value, logs } = await captureLogsAsync(() => loadDataset({ source: 'http', ref: 'a.yaml' }));
+ * ```
+ */
+export async function captureLogsAsync<T>(fn: () => Promise<T>): Promise<{ value: T; logs: LogEntry[] }> {
+  const logs: LogEntry[] = [];
+  const stop = logger.subscribe((entry) => logs.push(entry));
+  try {
+    return { value: await fn(), logs };
+  } finally {
+    stop();
+  }
+}

@@ -1,0 +1,172 @@
+import { getConfig } from '../config.js';
+import { AiEvalError } from '../errors.js';
+import { buildContext, inputOf } from '../grading/context.js';
+import type { Grader } from '../grading/define-grader.js';
+import { resolveGrader, type GraderId } from '../grading/registry.js';
+import { recordOf } from '../grading/tool-calls.js';
+import type { Gradable, GradeResult, GradingContext, Question, ToolCall } from '../grading/types.js';
+
+/** What {@link gradeQuestion} takes. */
+export interface GradeQuestionOptions {
+  /** The dataset row, or the parts of it the graders read. */
+  question: Partial<Question>;
+  /** The response text or agent run to grade. */
+  response: Gradable;
+  /** The graders to run: ids or grader objects. */
+  graders: ReadonlyArray<GraderId | Grader>;
+  /** Target settings that apply: its response char limit and pass threshold. */
+  target?: { responseCharLimit?: number | undefined; passThreshold?: number | undefined } | undefined;
+  /** A tool-call record given beside a plain-string response (any shape the adapters accept). */
+  toolCalls?: unknown;
+  /** The input text, when the question has neither `input` nor `messages`. */
+  input?: string | undefined;
+  /** Criteria from the question's rubric, merged into `context.criteria`. */
+  rubricCriteria?: readonly string[] | undefined;
+  /** The trial number (1-based) when a question runs several times. */
+  trial?: number | undefined;
+  /** Aborted when the test times out. */
+  signal?: AbortSignal | undefined;
+}
+
+/** The graded question: every grade, the composite and the verdict. */
+export interface QuestionResult {
+  /** The question id, or `''` when the question has none. */
+  questionId: string;
+  grades: GradeResult[];
+  /** Mean of the non-null composites; `null` when every grader skipped or errored (unscored). */
+  composite: number | null;
+  /** The threshold applied. */
+  passThreshold: number;
+  /** Composite at or above the threshold. An unscored question never passes. */
+  passed: boolean;
+  /** Some grader errored. */
+  degraded: boolean;
+  /** Nothing scored the question. */
+  unscored: boolean;
+  /** The record the graders saw; undefined when there was none. */
+  toolCalls: ToolCall[] | undefined;
+  /** The context the graders saw. */
+  context: GradingContext;
+}
+
+/**
+ * Grades one response with every grader: the one grading pipeline, which matchers and generated
+ * suites both call. Builds the context once, runs the graders concurrently, turns a throwing grader
+ * into an errored grade (never a zero) and combines the composites.
+ *
+ * @example
+ * ```ts
+ * const result = await gradeQuestion({
+ *   question: { id: 'q1', input: 'List the articles', expected_tools: ['list_nodes'] },
+ *   response: { output: 'Here they are', toolCalls: [{ function_name: 'list_nodes', arguments: {} }] },
+ *   graders: ['tool_usage_grader', 'read_only_run'],
+ * });
+ * result.composite; // 5
+ * ```
+ */
+export async function gradeQuestion(options: GradeQuestionOptions): Promise<QuestionResult> {
+  const { question, response } = options;
+  const output = responseText(response);
+  const graders = options.graders.map(resolveGrader);
+  const toolCalls = recordOf(response, options.toolCalls);
+  const context = buildContext(question, {
+    toolCalls,
+    responseCharLimit: options.target?.responseCharLimit,
+    rubricCriteria: options.rubricCriteria,
+  });
+  const input = options.input ?? inputOf(question);
+  const grades = await Promise.all(
+    graders.map((grader) => runGrader(grader, input, output, context, options)),
+  );
+  const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
+  return { questionId: question.id ?? '', ...combine(grades, passThreshold), toolCalls, context };
+}
+
+/**
+ * Combines grades into the question verdict: the mean of the non-null composites, pass at or above
+ * the threshold, degraded when any grader errored, unscored when nothing scored.
+ *
+ * @example
+ * ```ts
+ * combine([readOnly.result(1, 'ok'), accuracy.result(null, 'no facts')], 3.5); // composite 5, passed
+ * ```
+ */
+export function combine(
+  grades: readonly GradeResult[],
+  passThreshold: number,
+): Pick<QuestionResult, 'grades' | 'composite' | 'passThreshold' | 'passed' | 'degraded' | 'unscored'> {
+  const composites = grades.map((g) => g.composite).filter((c): c is number => c !== null);
+  const composite =
+    composites.length === 0 ? null : composites.reduce((a, b) => a + b, 0) / composites.length;
+  return {
+    grades: [...grades],
+    composite,
+    passThreshold,
+    passed: composite !== null && composite >= passThreshold,
+    degraded: grades.some((g) => g.error),
+    unscored: composite === null,
+  };
+}
+
+async function runGrader(
+  grader: Grader,
+  input: string,
+  output: string,
+  context: GradingContext,
+  options: GradeQuestionOptions,
+): Promise<GradeResult> {
+  try {
+    const grade = await grader.grade(input, output, context, {
+      result: grader.result,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.trial !== undefined ? { trial: options.trial } : {}),
+    });
+    if (!isGradeResult(grade)) {
+      return grader.result(
+        null,
+        `grader returned ${describe(grade)} instead of a GradeResult; build it with result(score, reason)`,
+        true,
+      );
+    }
+    return grade;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return grader.result(null, `grader threw: ${message}`, true);
+  }
+}
+
+function isGradeResult(value: unknown): value is GradeResult {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'grader' in value &&
+    'reason' in value &&
+    'composite' in value
+  );
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/**
+ * The text of a response: the string itself or a run's `output`. Anything else is an error.
+ *
+ * @example
+ * ```ts
+ * responseText({ output: 'done', toolCalls: [] }); // 'done'
+ * ```
+ */
+export function responseText(response: Gradable): string {
+  if (typeof response === 'string') return response;
+  if (typeof response === 'object' && response !== null && typeof response.output === 'string')
+    return response.output;
+  throw new AiEvalError(
+    'INVALID_RESPONSE',
+    `Expected a response string or an agent run { output: string, toolCalls?, messages? }, got ${describe(response)}${
+      typeof response === 'object' && response !== null
+        ? ` with keys ${Object.keys(response).join(', ') || '(none)'}`
+        : ''
+    }.`,
+  );
+}

@@ -1,0 +1,60 @@
+import { AiEvalError } from '../errors.js';
+import type { Grader } from '../grading/define-grader.js';
+import { resolveGrader, type GraderId } from '../grading/registry.js';
+
+/** A gate on a target or a run. `hard` fails the run; `soft` warns. */
+export interface Gate {
+  level: 'hard' | 'soft';
+  /** The lowest acceptable average question composite (0 to 5). */
+  minAverage?: number;
+  /** The lowest acceptable share of passing questions (0 to 1). */
+  minPassRate?: number;
+}
+
+/**
+ * What is evaluated and how: the graders that score each question, the agent or chat mode, and the
+ * thresholds. An agent-mode target that no action-observing grader scores gets an advisory.
+ */
+export interface Target {
+  name: string;
+  mode: 'agent' | 'chat';
+  graders: ReadonlyArray<GraderId | Grader>;
+  /** Overrides the configured response char limit. */
+  responseCharLimit?: number;
+  /** Overrides the configured pass threshold (0 to 5). */
+  passThreshold?: number;
+  /** What the target is scored by in reports. Default `avg_score`. */
+  scoreBy?: 'avg_score' | 'pass_rate';
+  gate?: Gate;
+}
+
+/**
+ * Checks a target and resolves its graders. Errors name the target and what to fix.
+ *
+ * @example
+ * ```ts
+ * const graders = resolveTarget({ name: 'support-bot', mode: 'agent', graders: ['read_only_run'] });
+ * ```
+ */
+export function resolveTarget(target: Target): Grader[] {
+  const where = `target ${JSON.stringify(target?.name)}`;
+  if (!target || typeof target.name !== 'string' || target.name.trim() === '') {
+    throw new AiEvalError('INVALID_TARGET', 'A target needs a non-empty name.');
+  }
+  if (target.mode !== 'agent' && target.mode !== 'chat') {
+    throw new AiEvalError(
+      'INVALID_TARGET',
+      `${where}: mode must be 'agent' or 'chat', got ${JSON.stringify(target.mode)}.`,
+    );
+  }
+  if (!Array.isArray(target.graders) || target.graders.length === 0) {
+    throw new AiEvalError('INVALID_TARGET', `${where}: graders must list at least one grader id or grader.`);
+  }
+  if (target.passThreshold !== undefined && !(target.passThreshold >= 0 && target.passThreshold <= 5)) {
+    throw new AiEvalError(
+      'INVALID_TARGET',
+      `${where}: passThreshold must be from 0 to 5, got ${target.passThreshold}.`,
+    );
+  }
+  return target.graders.map(resolveGrader);
+}

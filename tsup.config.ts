@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'matchers/vitest': 'matchers/vitest.ts',
+    'matchers/jest': 'matchers/jest.ts',
+    'reporter/vitest': 'reporter/vitest.ts',
+    'reporter/jest': 'reporter/jest.ts',
+    'cli/bin': 'src/cli/bin.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  shims: true,
+  external: ['vitest', 'jest', '@jest/globals', '@jest/expect', 'openai'],
+});
