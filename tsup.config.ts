@@ -10,7 +10,8 @@ export default defineConfig({
     'cli/bin': 'src/cli/bin.ts',
   },
   format: ['esm', 'cjs'],
-  dts: true,
+  // AI_EVAL_NO_DTS=1 skips declarations for quick local test runs while code is in flux.
+  dts: process.env.AI_EVAL_NO_DTS !== '1',
   sourcemap: true,
   clean: true,
   target: 'node20',

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKED_DIR, ROOT } from './helpers/paths.js';
+import { packedDir, ROOT } from './helpers/paths.js';
 import { makeProject, runNode } from './helpers/project.js';
 
 interface ExportTarget {
@@ -25,7 +25,7 @@ describe('the packed package', () => {
           ? [target]
           : [target.import?.default, target.import?.types, target.require?.default, target.require?.types];
       for (const file of files.filter((f): f is string => f !== undefined)) {
-        expect(() => readFileSync(join(PACKED_DIR, file)), file).not.toThrow();
+        expect(() => readFileSync(join(packedDir(), file)), file).not.toThrow();
       }
     }
   });
@@ -60,7 +60,7 @@ describe('the packed package', () => {
   it('passes publint', () => {
     const out = execFileSync(
       process.execPath,
-      [join(ROOT, 'node_modules', 'publint', 'src', 'cli.js'), PACKED_DIR, '--strict'],
+      [join(ROOT, 'node_modules', 'publint', 'src', 'cli.js'), packedDir(), '--strict'],
       {
         cwd: ROOT,
       },

@@ -1,25 +1,43 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKED_DIR, ROOT, TMP } from './paths.js';
+import lockfile from 'proper-lockfile';
+import { ROOT, TMP } from './paths.js';
 
 /**
- * Builds the package once, packs it with `npm pack` and unpacks the tarball into
- * `.tmp/node_modules/ai-eval`, where every fixture project under `.tmp/projects` resolves it, exactly
- * as a consumer who installed the tarball would. The package's own dependencies and the runners
- * resolve from the repository's node_modules further up.
+ * Builds the package, packs it with `npm pack` and unpacks the tarball into
+ * `<run dir>/node_modules/ai-eval`, where every fixture project of this test run (under
+ * `<run dir>/projects`) resolves it, exactly as a consumer who installed the tarball would. The
+ * package's own dependencies and the runners resolve from the repository's node_modules further up.
+ *
+ * Each `vitest run` gets its own run directory (in AI_EVAL_TEST_RUN_DIR, inherited by the workers),
+ * and build plus pack hold a lock, so several runs at once do not trip over each other.
  */
-export default function setup(): void {
-  if (process.env.AI_EVAL_SKIP_PACK === '1') return;
-  execFileSync('npx', ['tsup', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+export default async function setup(): Promise<() => void> {
   mkdirSync(TMP, { recursive: true });
-  for (const file of readdirSync(TMP)) if (file.endsWith('.tgz')) rmSync(join(TMP, file));
-  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', TMP], { cwd: ROOT })
-    .toString()
-    .trim();
-  const tarball = join(TMP, out.split('\n').pop() ?? '');
-  rmSync(PACKED_DIR, { recursive: true, force: true });
-  mkdirSync(PACKED_DIR, { recursive: true });
-  execFileSync('tar', ['-xzf', tarball, '-C', PACKED_DIR, '--strip-components=1']);
-  process.env.AI_EVAL_TARBALL = tarball;
+  const runDir = mkdtempSync(join(TMP, 'run-'));
+  const packed = join(runDir, 'node_modules', 'ai-eval');
+  mkdirSync(packed, { recursive: true });
+  const lockTarget = join(TMP, 'build.lock');
+  writeFileSync(lockTarget, '');
+  const release = await lockfile.lock(lockTarget, {
+    retries: { retries: 120, minTimeout: 500, maxTimeout: 2000 },
+  });
+  try {
+    if (process.env.AI_EVAL_SKIP_BUILD !== '1') {
+      execFileSync('npx', ['tsup', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+    }
+    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', runDir], { cwd: ROOT })
+      .toString()
+      .trim();
+    const tarball = join(runDir, out.split('\n').pop() ?? '');
+    execFileSync('tar', ['-xzf', tarball, '-C', packed, '--strip-components=1']);
+    process.env.AI_EVAL_TEST_TARBALL = tarball;
+  } finally {
+    await release();
+  }
+  process.env.AI_EVAL_TEST_RUN_DIR = runDir;
+  return () => {
+    if (process.env.AI_EVAL_KEEP_TMP !== '1') rmSync(runDir, { recursive: true, force: true });
+  };
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { PROJECTS_DIR, ROOT } from './paths.js';
+import { projectsDir, ROOT } from './paths.js';
 
 /** The outcome of a runner process. */
 export interface RunResult {
@@ -19,8 +19,8 @@ export interface RunResult {
  * runners to the repository's own copies.
  */
 export function makeProject(name: string, files: Record<string, string> = {}, fixture?: string): string {
-  mkdirSync(PROJECTS_DIR, { recursive: true });
-  const dir = mkdtempSync(join(PROJECTS_DIR, `${name}-`));
+  mkdirSync(projectsDir(), { recursive: true });
+  const dir = mkdtempSync(join(projectsDir(), `${name}-`));
   if (fixture) cpSync(join(ROOT, 'fixtures', 'projects', fixture), dir, { recursive: true });
   writeFileSync(
     join(dir, 'package.json'),
