@@ -53,6 +53,8 @@ export { buildContext, messagesOf, inputOf, type ContextOptions } from './gradin
 export { normalizeToolCalls, recordOf, MAX_ARGUMENT_CHARS, TRUNCATION_MARKER } from './grading/tool-calls.js';
 export { builtinGraders, type BuiltinGraderId } from './graders/index.js';
 export { readOnlyRun, DEFAULT_FORBIDDEN_PREFIXES } from './graders/read-only-run.js';
+export { toolUsageGrader, FALLBACK_MARKER } from './graders/tool-usage.js';
+export { formatGrader } from './graders/format.js';
 export {
   gradeQuestion,
   combine,

@@ -1,4 +1,12 @@
+import { accuracyGrader } from '../judges/accuracy-grader.js';
+import { actionabilityGrader } from '../judges/actionability-grader.js';
+import { completenessGrader } from '../judges/completeness-grader.js';
+import { factMatchGrader } from '../judges/fact-match-grader.js';
+import { groundednessGrader } from '../judges/groundedness-grader.js';
+import { relevanceGrader } from '../judges/relevance-grader.js';
+import { formatGrader } from './format.js';
 import { readOnlyRun } from './read-only-run.js';
+import { toolUsageGrader } from './tool-usage.js';
 
 /**
  * The graders ai-eval ships, by id: a const map, so their ids form a typed union. The registry
@@ -6,6 +14,14 @@ import { readOnlyRun } from './read-only-run.js';
  */
 export const builtinGraders = {
   read_only_run: readOnlyRun,
+  tool_usage_grader: toolUsageGrader,
+  format_grader: formatGrader,
+  relevance_grader: relevanceGrader,
+  completeness_grader: completenessGrader,
+  actionability_grader: actionabilityGrader,
+  accuracy_grader: accuracyGrader,
+  fact_match_grader: factMatchGrader,
+  groundedness_grader: groundednessGrader,
 } as const;
 
 /** The id of a shipped grader. */

@@ -1,0 +1,162 @@
+import type { ToolCall } from '../grading/types.js';
+
+/** One `expected_tools` entry, checked and normalised. */
+export interface ToolExpectation {
+  /** Position in `expected_tools`, for reasons. */
+  index: number;
+  name: string;
+  args?: Record<string, unknown>;
+  after?: string;
+  times?: number;
+}
+
+const KEYS = new Set(['name', 'args', 'after', 'times']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks `expected_tools` and normalises every entry. Returns the expectations, or the list of
+ * problems (each naming the index and what is wrong) when any entry is malformed.
+ *
+ * @example
+ * ```ts
+ * parseExpectedTools(['search', { name: 'save_node', after: 'search' }]);
+ * // { ok: true, expectations: [{ index: 0, name: 'search' }, { index: 1, name: 'save_node', after: 'search' }] }
+ * ```
+ */
+export function parseExpectedTools(
+  value: unknown,
+): { ok: true; expectations: ToolExpectation[] } | { ok: false; problems: string[] } {
+  if (!Array.isArray(value)) {
+    return { ok: false, problems: [`expected_tools must be a list, got ${kind(value)}`] };
+  }
+  if (value.length === 0) {
+    return {
+      ok: false,
+      problems: [
+        'expected_tools is an empty list: name at least one tool, or remove the key (to require that a tool is never called, use { name, times: 0 })',
+      ],
+    };
+  }
+  const problems: string[] = [];
+  const expectations: ToolExpectation[] = [];
+  value.forEach((entry: unknown, index) => {
+    const at = `expected_tools[${index}]`;
+    if (typeof entry === 'string') {
+      if (entry.trim() === '') problems.push(`${at}: a tool name must be a non-empty string`);
+      else expectations.push({ index, name: entry.trim() });
+      return;
+    }
+    if (!isPlainObject(entry)) {
+      problems.push(`${at}: expected a tool name or { name, args?, after?, times? }, got ${kind(entry)}`);
+      return;
+    }
+    const before = problems.length;
+    const unknown = Object.keys(entry).filter((key) => !KEYS.has(key));
+    if (unknown.length > 0) {
+      problems.push(
+        `${at}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; allowed: name, args, after, times`,
+      );
+    }
+    const { name, args, after, times } = entry;
+    if (typeof name !== 'string' || name.trim() === '') {
+      problems.push(`${at}.name: must be a non-empty string, got ${kind(name)}`);
+    }
+    if (args !== undefined && !isPlainObject(args)) {
+      problems.push(`${at}.args: must be an object of argument values, got ${kind(args)}`);
+    }
+    if (after !== undefined && (typeof after !== 'string' || after.trim() === '')) {
+      problems.push(`${at}.after: must be a non-empty tool name, got ${kind(after)}`);
+    }
+    if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 0)) {
+      problems.push(`${at}.times: must be a whole number of calls (0 or more), got ${kind(times)}`);
+    }
+    if (problems.length > before) return;
+    expectations.push({
+      index,
+      name: (name as string).trim(),
+      ...(args !== undefined ? { args: args as Record<string, unknown> } : {}),
+      ...(after !== undefined ? { after: (after as string).trim() } : {}),
+      ...(times !== undefined ? { times: times as number } : {}),
+    });
+  });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, expectations };
+}
+
+/** True when the call is of the named tool: its `function_name`, or its `plugin_id`. */
+export function isCallOf(call: ToolCall, name: string): boolean {
+  return call.function_name === name || (call.plugin_id !== undefined && call.plugin_id === name);
+}
+
+/**
+ * The indices of the calls that satisfy an expectation's name, `args` (subset deep-equal) and
+ * `after` (positioned after some call of that tool), in call order. `times` is not looked at here.
+ */
+export function satisfyingCalls(expectation: ToolExpectation, calls: readonly ToolCall[]): number[] {
+  const anchor =
+    expectation.after === undefined
+      ? -1
+      : calls.findIndex((call) => isCallOf(call, expectation.after as string));
+  const out: number[] = [];
+  calls.forEach((call, i) => {
+    if (!isCallOf(call, expectation.name)) return;
+    if (expectation.after !== undefined && (anchor === -1 || i <= anchor)) return;
+    if (expectation.args !== undefined && !argsMatch(expectation.args, call.arguments)) return;
+    out.push(i);
+  });
+  return out;
+}
+
+/** Every key of `expected` deep-equals the same key of the call's arguments. */
+function argsMatch(expected: Record<string, unknown>, actual: ToolCall['arguments']): boolean {
+  if (Object.keys(expected).length === 0) return true;
+  // Arguments that did not parse as a JSON object have no keys to compare.
+  if (!isPlainObject(actual)) return false;
+  return Object.entries(expected).every(
+    ([key, value]) => Object.prototype.hasOwnProperty.call(actual, key) && deepEqual(value, actual[key]),
+  );
+}
+
+/**
+ * Structural equality of JSON-like values: same primitives, arrays of equal items in order, objects
+ * with the same keys and equal values.
+ *
+ * @example
+ * ```ts
+ * deepEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }); // true
+ * ```
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]))
+    );
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]))
+    );
+  }
+  return false;
+}
+
+/** A short description of what an expectation asks, for reasons. */
+export function describeExpectation(e: ToolExpectation): string {
+  const parts = [e.name];
+  if (e.args !== undefined) parts.push(`with ${JSON.stringify(e.args)}`);
+  if (e.after !== undefined) parts.push(`after ${e.after}`);
+  if (e.times !== undefined) parts.push(`exactly ${e.times} time${e.times === 1 ? '' : 's'}`);
+  return parts.join(' ');
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value === 'object' ? 'an object' : typeof value;
+}

@@ -1,0 +1,219 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { defineGrader } from '../grading/define-grader.js';
+import type { GradingContext } from '../grading/types.js';
+
+/** One check of `format_grader`: what was checked and whether it held. */
+interface Check {
+  name: string;
+  passed: boolean;
+  detail: string;
+}
+
+/** A problem with the question itself: the grade is an error, not a score. */
+class QuestionProblem extends Error {}
+
+const SCHEMA_CACHE_LIMIT = 256;
+const schemaCache = new Map<string, ValidateFunction | Error>();
+
+/**
+ * `format_grader` (0-5): is the response in the shape the question asks for?
+ *
+ * Checks, from the question's `expected`:
+ * - `format: 'json'`: the response parses as JSON (surrounding whitespace, and one code fence
+ *   around the whole response, are allowed); with `schema`, the parsed value also validates against
+ *   it (JSON Schema draft 2020-12, ajv; `format` keywords are annotations, not asserted). A `schema`
+ *   without `format` implies `json`.
+ * - `format: 'markdown'`: the response has markdown structure: a heading, a list, a table, a fenced
+ *   code block or a blockquote (emphasis and links alone are not structure).
+ * - `pattern`: the response matches this regular expression (JavaScript syntax, unanchored;
+ *   `expected.flags` may add `i`, `m`, `s` or `u`).
+ * - and, whenever any of those applies, the length cap: the response is at most
+ *   `response_char_limit` characters. An over-long response fails this check; the other checks still
+ *   read the whole response.
+ *
+ * Score = 5 x checks passed / checks; the reason lists each. No `format`, `schema` or `pattern`:
+ * skip. An unknown format, an invalid regex or an invalid schema is a problem with the question, so
+ * the grade is an error naming it, never a zero.
+ *
+ * Use it for machine-read answers (JSON for a parser, a fixed reply pattern, a size budget). Do not
+ * use it to judge whether the content is right.
+ *
+ * @example
+ * ```ts
+ * await gradeQuestion({
+ *   question: { id: 'q1', input: 'Reply as JSON', expected: { format: 'json', schema: { type: 'object', required: ['ok'] } } },
+ *   response: '{"ok": true}',
+ *   graders: ['format_grader'],
+ * }); // composite 5: parses, matches the schema, within the length cap
+ * ```
+ */
+export const formatGrader = defineGrader({
+  id: 'format_grader',
+  label: 'Format',
+  description:
+    'Deterministic: does the response parse as the expected format (JSON with an optional schema, markdown), match the expected pattern and fit the length cap?',
+  minScore: 0,
+  maxScore: 5,
+  grade(_input, response, context, { result }) {
+    const expected = context.expected;
+    if (expected === undefined || expected === null)
+      return result(null, 'no expected format in context, skipping');
+    if (typeof expected !== 'object' || Array.isArray(expected)) {
+      return result(null, 'expected must be an object with format, schema or pattern', true);
+    }
+    const { format, schema, pattern } = expected;
+    if (format === undefined && schema === undefined && pattern === undefined) {
+      return result(null, 'no expected.format, expected.schema or expected.pattern, skipping');
+    }
+    let checks: Check[];
+    try {
+      checks = [
+        ...formatChecks(response, format, schema),
+        ...(pattern !== undefined ? [patternCheck(response, pattern, expected.flags)] : []),
+        ...lengthCheck(response, context),
+      ];
+    } catch (error) {
+      if (error instanceof QuestionProblem) return result(null, error.message, true);
+      throw error;
+    }
+    const passed = checks.filter((c) => c.passed).length;
+    return result(
+      (5 * passed) / checks.length,
+      `${passed}/${checks.length} format checks passed: ${checks
+        .map((c) => `${c.passed ? 'passed' : 'failed'}: ${c.name} (${c.detail})`)
+        .join('; ')}`,
+    );
+  },
+});
+
+function formatChecks(response: string, format: unknown, schema: unknown): Check[] {
+  if (format === undefined && schema === undefined) return [];
+  if (format === 'markdown') {
+    if (schema !== undefined) throw new QuestionProblem('expected.schema only applies to format json');
+    const found = markdownStructure(response);
+    return [
+      {
+        name: 'markdown',
+        passed: found.length > 0,
+        detail:
+          found.length > 0
+            ? `found ${found.join(', ')}`
+            : 'no heading, list, table, code block or blockquote',
+      },
+    ];
+  }
+  if (format !== undefined && format !== 'json') {
+    throw new QuestionProblem(
+      `expected.format ${JSON.stringify(format)} is not supported; use 'json' or 'markdown', or expected.pattern`,
+    );
+  }
+  const parsed = parseJson(response);
+  const checks: Check[] = [
+    { name: 'json', passed: parsed.ok, detail: parsed.ok ? 'parses' : `does not parse: ${parsed.message}` },
+  ];
+  if (schema !== undefined) {
+    const validate = compileSchema(schema);
+    if (!parsed.ok) {
+      checks.push({ name: 'schema', passed: false, detail: 'not checked: the response is not JSON' });
+    } else if (validate(parsed.value)) {
+      checks.push({ name: 'schema', passed: true, detail: 'matches expected.schema' });
+    } else {
+      const errors = (validate.errors ?? [])
+        .slice(0, 3)
+        .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+      checks.push({ name: 'schema', passed: false, detail: errors.join(', ') });
+    }
+  }
+  return checks;
+}
+
+function parseJson(response: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  const trimmed = response.trim();
+  const fenced = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(trimmed);
+  try {
+    return { ok: true, value: JSON.parse(fenced ? fenced[1]! : trimmed) as unknown };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Compiles a schema once; later questions with the same schema reuse the validator. */
+function compileSchema(schema: unknown): ValidateFunction {
+  if (
+    typeof schema !== 'boolean' &&
+    (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+  ) {
+    throw new QuestionProblem('expected.schema must be a JSON Schema object (or true/false)');
+  }
+  const key = JSON.stringify(schema);
+  let entry = schemaCache.get(key);
+  if (entry === undefined) {
+    try {
+      // One instance per schema, so two schemas that reuse an $id do not collide.
+      entry = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
+    } catch (error) {
+      entry = error instanceof Error ? error : new Error(String(error));
+    }
+    if (schemaCache.size >= SCHEMA_CACHE_LIMIT) schemaCache.delete(schemaCache.keys().next().value!);
+    schemaCache.set(key, entry);
+  }
+  if (entry instanceof Error) {
+    throw new QuestionProblem(`expected.schema is not a valid JSON Schema: ${entry.message}`);
+  }
+  return entry;
+}
+
+/** How many schemas are compiled and cached (for tests and benchmarks). */
+export function compiledSchemaCount(): number {
+  return schemaCache.size;
+}
+
+const MARKDOWN: ReadonlyArray<[string, RegExp]> = [
+  ['heading', /^ {0,3}#{1,6}[ \t]+\S/m],
+  ['list', /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/m],
+  ['table', /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$/m],
+  ['code block', /^ {0,3}(?:```|~~~)/m],
+  ['blockquote', /^ {0,3}>[ \t]?\S/m],
+];
+
+function markdownStructure(response: string): string[] {
+  return MARKDOWN.filter(([, re]) => re.test(response)).map(([name]) => name);
+}
+
+function patternCheck(response: string, pattern: unknown, flags: unknown): Check {
+  if (typeof pattern !== 'string' || pattern === '') {
+    throw new QuestionProblem('expected.pattern must be a non-empty regular expression string');
+  }
+  if (flags !== undefined && (typeof flags !== 'string' || !/^[imsu]*$/.test(flags))) {
+    throw new QuestionProblem(
+      `expected.flags ${JSON.stringify(flags)} may only hold the regex flags i, m, s, u`,
+    );
+  }
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, flags ?? '');
+  } catch (error) {
+    throw new QuestionProblem(
+      `expected.pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(error as Error).message}`,
+    );
+  }
+  const passed = re.test(response);
+  return {
+    name: 'pattern',
+    passed,
+    detail: `${passed ? 'matches' : 'does not match'} /${pattern}/${flags ?? ''}`,
+  };
+}
+
+function lengthCheck(response: string, context: GradingContext): Check[] {
+  const limit = context.response_char_limit;
+  if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) return [];
+  const passed = response.length <= limit;
+  return [
+    {
+      name: 'length',
+      passed,
+      detail: `${response.length} chars, ${passed ? 'within' : 'over'} the ${limit} char limit`,
+    },
+  ];
+}

@@ -1,0 +1,172 @@
+import { defineGrader, type ResultFactory } from '../grading/define-grader.js';
+import type { GradeResult, ToolCall } from '../grading/types.js';
+import {
+  describeExpectation,
+  isCallOf,
+  parseExpectedTools,
+  satisfyingCalls,
+  type ToolExpectation,
+} from './expected-tools.js';
+import { maximumMatching } from './matching.js';
+
+/**
+ * The phrase a grade's reason carries when it was scored without a tool-call record (from the
+ * response text). The reporter matches on it to raise an advisory, as ai_eval's run command does.
+ */
+export const FALLBACK_MARKER = 'no tool-call record available';
+
+/**
+ * `tool_usage_grader` (0-5, observes actions): did the agent call the tools the question expects?
+ *
+ * Reads the question's `expected_tools`, a list whose entries are a tool name (the tool was called)
+ * or `{ name, args?, after?, times? }`:
+ * - `args`: some call of `name` has every given key deep-equal to its argument (a subset match);
+ * - `after`: that call comes after some (any) call of the `after` tool;
+ * - `times`: exactly this many calls of `name` satisfy the entry's other constraints. A `times`
+ *   entry is a count over the whole record: it consumes no calls, and `times: 0` forbids a tool.
+ *
+ * Every other entry claims one recorded call, and a call satisfies at most one entry: calls are
+ * assigned by a maximum bipartite matching, so the most entries that can be met at once are met.
+ * A tool name matches a call's `function_name` or its `plugin_id`. Score = 5 x met / entries; the
+ * reason lists each entry, met or missed, and why.
+ *
+ * No `expected_tools`: skip. A malformed entry: error naming its index. No tool-call record at
+ * all: an `args`, `after` or `times` entry cannot be checked, so the grade is an error; when every
+ * entry is a plain name, presence is scored from the response text (the tool named in the prose)
+ * and the reason carries {@link FALLBACK_MARKER}.
+ *
+ * Use it for agent questions where the right tools, arguments and order are known. Do not use it to
+ * judge answer quality, or where many tool paths are equally right.
+ *
+ * @example
+ * ```ts
+ * await gradeQuestion({
+ *   question: { id: 'q1', input: 'Publish the draft', expected_tools: ['find_node', { name: 'save_node', after: 'find_node' }] },
+ *   response: { output: 'Published.', toolCalls: [{ function_name: 'find_node', arguments: {} }, { function_name: 'save_node', arguments: { status: 1 } }] },
+ *   graders: ['tool_usage_grader'],
+ * }); // composite 5
+ * ```
+ */
+export const toolUsageGrader = defineGrader({
+  id: 'tool_usage_grader',
+  label: 'Tool usage',
+  description:
+    'Deterministic: did the agent call the expected tools, with the expected arguments, in the expected order and number?',
+  minScore: 0,
+  maxScore: 5,
+  observesActions: true,
+  grade(_input, response, context, { result }) {
+    if (context.expected_tools === undefined) {
+      return result(null, 'no expected_tools in context, skipping');
+    }
+    const parsed = parseExpectedTools(context.expected_tools);
+    if (!parsed.ok) {
+      return result(null, `malformed expected_tools: ${parsed.problems.join('; ')}`, true);
+    }
+    // Absent and empty records differ: [] means the agent ran and called nothing.
+    if (context.tool_calls === undefined) return fromResponseText(parsed.expectations, response, result);
+    if (!Array.isArray(context.tool_calls)) {
+      return result(
+        null,
+        'context.tool_calls is not a list of calls; pass it through normalizeToolCalls',
+        true,
+      );
+    }
+    return fromRecord(parsed.expectations, context.tool_calls, result);
+  },
+});
+
+function fromRecord(expectations: ToolExpectation[], calls: ToolCall[], result: ResultFactory): GradeResult {
+  // Entries with `times` count; the others take part in the matching.
+  const matched = expectations.filter((e) => e.times === undefined);
+  const candidates = matched.map((e) => satisfyingCalls(e, calls));
+  const assignment = maximumMatching(candidates, calls.length);
+  const lines = new Map<number, { met: boolean; text: string }>();
+  matched.forEach((e, i) => {
+    const call = assignment[i] ?? -1;
+    lines.set(
+      e.index,
+      call >= 0
+        ? { met: true, text: `met: ${describeExpectation(e)} (call #${call + 1})` }
+        : {
+            met: false,
+            text: `missed: ${describeExpectation(e)} (${whyMissed(e, calls, candidates[i] ?? [])})`,
+          },
+    );
+  });
+  for (const e of expectations) {
+    if (e.times === undefined) continue;
+    const count = satisfyingCalls(e, calls).length;
+    const counted = `${count} matching call${count === 1 ? '' : 's'}`;
+    lines.set(
+      e.index,
+      count === e.times
+        ? { met: true, text: `met: ${describeExpectation(e)} (${counted})` }
+        : { met: false, text: `missed: ${describeExpectation(e)} (${counted})` },
+    );
+  }
+  const ordered = expectations.map((e) => lines.get(e.index)!);
+  const met = ordered.filter((l) => l.met).length;
+  return result(
+    (5 * met) / expectations.length,
+    `${met}/${expectations.length} expected tools met among ${calls.length} recorded calls (from the agent tool-call record): ${ordered
+      .map((l) => l.text)
+      .join('; ')}`,
+  );
+}
+
+function whyMissed(e: ToolExpectation, calls: readonly ToolCall[], candidates: readonly number[]): string {
+  if (candidates.length > 0) {
+    const list = candidates.map((c) => `#${c + 1}`).join(', ');
+    return `matching call ${list} already satisfied another expectation`;
+  }
+  const ofName = calls.filter((call) => isCallOf(call, e.name)).length;
+  if (ofName === 0) return 'never called';
+  const wanted = [
+    e.args !== undefined ? 'with those arguments' : '',
+    e.after !== undefined
+      ? calls.some((call) => isCallOf(call, e.after!))
+        ? `after ${e.after}`
+        : `after ${e.after}, which was never called`
+      : '',
+  ].filter((s) => s !== '');
+  return `called ${ofName} time${ofName === 1 ? '' : 's'}, none ${wanted.join(' and ')}`;
+}
+
+function fromResponseText(
+  expectations: ToolExpectation[],
+  response: string,
+  result: ResultFactory,
+): GradeResult {
+  const needRecord = expectations.filter(
+    (e) => e.args !== undefined || e.after !== undefined || e.times !== undefined,
+  );
+  if (needRecord.length > 0) {
+    const which = needRecord.map((e) => `expected_tools[${e.index}] (${describeExpectation(e)})`).join(', ');
+    return result(
+      null,
+      `${FALLBACK_MARKER}: args, after and times expectations cannot be checked from the response text: ${which}. Grade an agent run with its toolCalls or messages.`,
+      true,
+    );
+  }
+  const lines = expectations.map((e) => {
+    const named = mentions(response, e.name);
+    return {
+      met: named,
+      text: `${named ? 'met' : 'missed'}: ${e.name} (${named ? '' : 'not '}named in the response)`,
+    };
+  });
+  const met = lines.filter((l) => l.met).length;
+  return result(
+    (5 * met) / expectations.length,
+    `${FALLBACK_MARKER}, presence scored from the response text, not from what the agent did: ${met}/${expectations.length} expected tools named: ${lines
+      .map((l) => l.text)
+      .join('; ')}`,
+  );
+}
+
+/** The tool name appears in the text as a whole word, ignoring case. */
+function mentions(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, 'i').test(text);
+}
