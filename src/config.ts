@@ -32,6 +32,17 @@ export interface JudgeConfig {
   structuredOutput?: boolean;
   /** A client to use instead of one built from the settings above (tests, custom providers). */
   client?: unknown;
+  /** First retry delay in milliseconds; doubles per attempt, with jitter. Default 500. */
+  retryBaseDelayMs?: number;
+  /** Longest retry delay in milliseconds (a `Retry-After` may ask for more). Default 8000. */
+  retryMaxDelayMs?: number;
+  /**
+   * Directory of the cross-process limiter state. Default `AI_EVAL_JUDGE_LIMIT_DIR`, then
+   * `<tmp>/ai-eval-<user>/judge-limits/<AI_EVAL_RUN_ID or "shared">`.
+   */
+  limitDir?: string;
+  /** The window of `requestsPerMinute` in milliseconds. Default 60000 (tests shorten it). */
+  rateWindowMs?: number;
 }
 
 /** Settings of the dataset sources. See docs/datasets.md. */

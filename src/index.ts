@@ -64,3 +64,48 @@ export {
 } from './run/grade-question.js';
 export { resolveTarget, type Target, type Gate } from './run/target.js';
 export { RECORD_VERSION, type EvalRecord, type RecordTarget } from './report/record.js';
+export {
+  defineJudge,
+  isJudge,
+  type Judge,
+  type JudgeOptions,
+  type JudgeAnswerField,
+} from './judge/define-judge.js';
+export { judgeIdentity, type JudgeIdentity } from './judge/identity.js';
+export {
+  callJudge,
+  redactSecrets,
+  type JudgeChatClient,
+  type JudgeChatBody,
+  type JudgeChatCompletion,
+  type JudgeMessage,
+  type JudgeReply,
+  type JudgeRequest,
+} from './judge/client.js';
+export {
+  judgeSettings,
+  JUDGE_CACHE_MODES,
+  DEFAULT_JUDGE_MODEL,
+  type JudgeCacheMode,
+  type JudgeSettings,
+} from './judge/settings.js';
+export { parseJudgeAnswer, type JudgeAnswer, type ParsedJudgeAnswer } from './judge/parse.js';
+export {
+  DEFAULT_TEMPLATE,
+  TEMPLATE_SLOTS,
+  checkTemplate,
+  countPlaceholders,
+  fillTemplate,
+  resolveTemplate,
+  type ResolvedTemplate,
+} from './judge/template.js';
+export { fenceResponse, truncateForJudge, DEFAULT_JUDGE_CHAR_LIMIT } from './judge/fence.js';
+export { renderToolCalls, NO_TOOL_CALLS_STATEMENT } from './judge/tool-block.js';
+export { judgeCacheKey, judgeCachePath, type JudgeCacheEntry } from './judge/cache.js';
+export { relevanceGrader } from './judges/relevance-grader.js';
+export { completenessGrader } from './judges/completeness-grader.js';
+export { actionabilityGrader } from './judges/actionability-grader.js';
+export { accuracyGrader, FORBIDDEN_CONTENT_CAP, EVASIVE_CAP } from './judges/accuracy-grader.js';
+export { factMatchGrader } from './judges/fact-match-grader.js';
+export { groundednessGrader } from './judges/groundedness-grader.js';
+export * from './datasets/index.js';

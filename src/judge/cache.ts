@@ -1,0 +1,133 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { TokenUsage } from '../grading/types.js';
+import { logger } from '../logger.js';
+
+/** The version of {@link JudgeCacheEntry}. */
+export const JUDGE_CACHE_VERSION = 1;
+
+/** One recorded judge answer. Holds no API key or header, only what the model was asked and said. */
+export interface JudgeCacheEntry {
+  v: typeof JUDGE_CACHE_VERSION;
+  key: string;
+  judge: string;
+  model: string;
+  trial: number;
+  /** The full prompt, so a reviewer can read what was asked. */
+  prompt: string;
+  content: string | null;
+  refusal: string | null;
+  usage?: TokenUsage;
+  recordedAt: string;
+}
+
+/**
+ * The cache key of a judge call: a SHA-256 over the model, the full prompt (every message), the
+ * decoding settings and the trial number.
+ *
+ * @example
+ * ```ts
+ * judgeCacheKey({ model: 'gpt-4o-mini', messages, decoding: { temperature: 0, seed: 0 }, trial: 1 });
+ * ```
+ */
+export function judgeCacheKey(parts: {
+  model: string;
+  messages: ReadonlyArray<{ role: string; content: string }>;
+  decoding: Record<string, unknown>;
+  trial: number;
+}): string {
+  const canonical = JSON.stringify([parts.model, parts.messages, sortKeys(parts.decoding), parts.trial]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Where the entry of `key` lives: `<dir>/<first two hex digits>/<key>.json`.
+ *
+ * @example
+ * ```ts
+ * judgeCachePath('.ai-eval/judge-cache', 'ab12…'); // '/repo/.ai-eval/judge-cache/ab/ab12….json'
+ * ```
+ */
+export function judgeCachePath(dir: string, key: string): string {
+  return resolve(join(dir, key.slice(0, 2), `${key}.json`));
+}
+
+function isEntry(value: unknown, key: string): value is JudgeCacheEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Partial<JudgeCacheEntry>;
+  return (
+    e.v === JUDGE_CACHE_VERSION &&
+    e.key === key &&
+    (typeof e.content === 'string' || e.content === null) &&
+    (typeof e.refusal === 'string' || e.refusal === null || e.refusal === undefined)
+  );
+}
+
+/**
+ * Reads a cache entry. A missing entry is `undefined`; a corrupt one (not JSON, wrong shape, wrong
+ * key) is `undefined` too, with a logger warning naming the file.
+ *
+ * @example
+ * ```ts
+ * const entry = readJudgeCache('.ai-eval/judge-cache', key);
+ * ```
+ */
+export function readJudgeCache(dir: string, key: string): JudgeCacheEntry | undefined {
+  const file = judgeCachePath(dir, key);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isEntry(value, key)) return value;
+    logger.warn(
+      `ignoring judge cache entry ${file}: it does not have the shape of a version ${JUDGE_CACHE_VERSION} entry for its key; delete it or re-record`,
+      'judge:cache',
+    );
+  } catch (error) {
+    logger.warn(
+      `ignoring corrupt judge cache entry ${file}: ${(error as Error).message}; delete it or re-record`,
+      'judge:cache',
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Writes a cache entry atomically: to a temporary file beside it, then renamed over the target,
+ * so a reader never sees half an entry.
+ *
+ * @example
+ * ```ts
+ * writeJudgeCache('.ai-eval/judge-cache', entry);
+ * ```
+ */
+export function writeJudgeCache(dir: string, entry: JudgeCacheEntry): string {
+  const file = judgeCachePath(dir, entry.key);
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    writeFileSync(temp, `${JSON.stringify(entry, null, 2)}\n`);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  return file;
+}

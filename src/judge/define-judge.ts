@@ -1,0 +1,201 @@
+import { AiEvalError, isAiEvalError } from '../errors.js';
+import { defineGrader, type Grader } from '../grading/define-grader.js';
+import { formatNumber } from '../grading/scale.js';
+import type { GradeResult, GradingContext } from '../grading/types.js';
+import { callJudge, type JudgeMessage } from './client.js';
+import { DEFAULT_JUDGE_CHAR_LIMIT, fenceResponse, truncateForJudge } from './fence.js';
+import { parseJudgeAnswer, shorten, type JudgeAnswer } from './parse.js';
+import { judgeSettings } from './settings.js';
+import { checkTemplate, DEFAULT_TEMPLATE, fillTemplate, resolveTemplate } from './template.js';
+import { renderToolCalls } from './tool-block.js';
+
+/** An extra field a judge asks for in its JSON answer, beside `score` and `reason`. */
+export interface JudgeAnswerField {
+  type: 'boolean' | 'string' | 'number';
+  description: string;
+}
+
+/** What {@link defineJudge} takes. */
+export interface JudgeOptions {
+  /** A stable snake_case grader id. */
+  id: string;
+  label: string;
+  /** What the judge measures, when to use it and when not. */
+  description?: string;
+  /** A stable token that gold labels and judge validation key on. Do not change it once labels exist. */
+  dimension: string;
+  /** The first template value: what the judge scores, in a phrase. */
+  dimensionDescription: string;
+  /** Follows the criteria in the third template value: what each score means. */
+  scoringGuidance: string;
+  /** Default 0. */
+  minScore?: number;
+  /** Default 5. */
+  maxScore?: number;
+  /** Show the judge the tool-call record (names and arguments) in the criteria slot. */
+  seesToolCalls?: boolean;
+  /** The prompt template: exactly four `%s` (see {@link DEFAULT_TEMPLATE}). */
+  template?: string;
+  /** Extra fields asked for in the JSON answer (structured output requires them). */
+  answerFields?: Record<string, JudgeAnswerField>;
+  /** Turns the judge's number into a score; `null` marks the answer unusable (an error). Default clamps. */
+  interpretScore?: (raw: number, answer: JudgeAnswer) => number | null;
+  /** Returns a skip reason when the judge does not apply to the question. */
+  skip?: (context: GradingContext) => string | undefined;
+  /** Material folded into the criteria slot before the question's criteria (e.g. ground truth). */
+  criteriaPrefix?: (context: GradingContext) => string | undefined;
+  /** Adjusts an interpreted score (caps); runs after `interpretScore`. */
+  adjust?: (
+    grade: { score: number; reason: string },
+    details: { answer: JudgeAnswer; response: string; context: GradingContext },
+  ) => { score: number; reason: string };
+}
+
+/** A judge: a grader (`llm: true`) that also exposes its prompt parts. */
+export interface Judge extends Grader {
+  readonly judge: {
+    readonly dimension: string;
+    readonly dimensionDescription: string;
+    readonly scoringGuidance: string;
+    /** The judge's own template (before any override). */
+    readonly template: string;
+    /** Builds the exact prompt sent for a question, overrides applied. */
+    readonly buildPrompt: (input: string, response: string, context: GradingContext) => string;
+  };
+}
+
+/**
+ * True when a grader was made by {@link defineJudge}.
+ *
+ * @example
+ * ```ts
+ * listGraders().filter(isJudge).map((j) => j.judge.dimension);
+ * ```
+ */
+export function isJudge(grader: Grader): grader is Judge {
+  return typeof (grader as Partial<Judge>).judge?.buildPrompt === 'function';
+}
+
+/**
+ * Builds the criteria slot: the prefix (ground truth), the question's criteria, the tool-call
+ * block when the judge sees tool calls, then the scoring guidance after a newline.
+ */
+function criteriaSlot(options: JudgeOptions, context: GradingContext): string {
+  const parts = [
+    options.criteriaPrefix?.(context),
+    context.criteria ? `Criteria:\n${context.criteria}` : undefined,
+    options.seesToolCalls ? renderToolCalls(context.tool_calls) : undefined,
+  ].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+  const criteria = parts.length > 0 ? parts.join('\n\n') : 'Criteria: none beyond the dimension itself.';
+  return `${criteria}\n${options.scoringGuidance}`;
+}
+
+function answerSchema(fields: Record<string, JudgeAnswerField> = {}): Record<string, unknown> {
+  const properties: Record<string, unknown> = { score: { type: 'number' }, reason: { type: 'string' } };
+  for (const [name, field] of Object.entries(fields))
+    properties[name] = { type: field.type, description: field.description };
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/**
+ * Defines an LLM judge: a grader (`llm: true`) that fills a four-slot prompt, asks the configured
+ * model (temperature 0, seed, structured JSON output), parses the answer strictly and maps it onto
+ * the declared scale. A reply that is not JSON, has no numeric score or is a refusal is an errored
+ * grade naming what came back; a call that still fails after retries is an errored grade naming the
+ * cause. Never a zero. Token usage of live calls is recorded on the grade.
+ *
+ * @example
+ * ```ts
+ * export const houseTone = defineJudge({
+ *   id: 'house_tone',
+ *   label: 'House tone',
+ *   dimension: 'house_tone',
+ *   dimensionDescription: 'adherence to the house tone: plain, direct, second person',
+ *   scoringGuidance: '5: plain and direct throughout\n3: several lapses\n0: reads as marketing copy',
+ * });
+ * registerGrader(houseTone);
+ * ```
+ */
+export function defineJudge(options: JudgeOptions): Judge {
+  const where = `defineJudge(${JSON.stringify(options.id)})`;
+  for (const key of ['dimension', 'dimensionDescription', 'scoringGuidance'] as const) {
+    if (typeof options[key] !== 'string' || options[key].trim() === '') {
+      throw new AiEvalError('INVALID_GRADER', `${where}: ${key} must be a non-empty string.`);
+    }
+  }
+  const template = checkTemplate(options.template ?? DEFAULT_TEMPLATE, `${where}.template`);
+  const minScore = options.minScore ?? 0;
+  const maxScore = options.maxScore ?? 5;
+  const schema = answerSchema(options.answerFields);
+  const interpret = options.interpretScore ?? ((raw: number) => Math.min(maxScore, Math.max(minScore, raw)));
+
+  const buildPrompt = (input: string, response: string, context: GradingContext): string => {
+    const limit =
+      judgeSettings().responseCharLimit ?? context.response_char_limit ?? DEFAULT_JUDGE_CHAR_LIMIT;
+    const { template: inForce } = resolveTemplate(options.id, template);
+    return fillTemplate(inForce, [
+      options.dimensionDescription,
+      input,
+      criteriaSlot(options, context),
+      fenceResponse(truncateForJudge(response, limit)),
+    ]);
+  };
+
+  const grader = defineGrader({
+    id: options.id,
+    label: options.label,
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    llm: true,
+    minScore,
+    maxScore,
+    seesToolCalls: options.seesToolCalls ?? false,
+    async grade(input, response, context, { result, signal, trial }) {
+      const skip = options.skip?.(context);
+      if (skip) return result(null, skip);
+      let messages: JudgeMessage[];
+      let reply;
+      try {
+        messages = [{ role: 'user', content: buildPrompt(input, response, context) }];
+        reply = await callJudge({
+          judge: options.id,
+          messages,
+          answerSchema: schema,
+          trial: trial ?? 1,
+          signal,
+        });
+      } catch (error) {
+        const message = isAiEvalError(error) ? error.message : `judge error: ${(error as Error).message}`;
+        return result(null, message, true);
+      }
+      const withUsage = (grade: GradeResult): GradeResult =>
+        reply.usage ? { ...grade, usage: reply.usage } : grade;
+      const parsed = parseJudgeAnswer(reply.content, reply.refusal);
+      if (!parsed.ok) return withUsage(result(null, parsed.problem, true));
+      const { answer } = parsed;
+      const score = interpret(answer.score, answer);
+      if (score === null || !Number.isFinite(score)) {
+        return withUsage(
+          result(
+            null,
+            `the judge answered ${formatNumber(answer.score)}, which is not usable on this judge's ${formatNumber(minScore)}-${formatNumber(maxScore)} scale ("${shorten(answer.reason, 100)}")`,
+            true,
+          ),
+        );
+      }
+      const final = options.adjust
+        ? options.adjust({ score, reason: answer.reason }, { answer, response, context })
+        : { score, reason: answer.reason };
+      return withUsage(result(final.score, final.reason));
+    },
+  });
+  return Object.freeze({
+    ...grader,
+    judge: Object.freeze({
+      dimension: options.dimension,
+      dimensionDescription: options.dimensionDescription,
+      scoringGuidance: options.scoringGuidance,
+      template,
+      buildPrompt,
+    }),
+  });
+}

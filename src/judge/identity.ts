@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { listGraders } from '../grading/registry.js';
+import { isJudge } from './define-judge.js';
+import { judgeSettings } from './settings.js';
+import { resolveTemplate } from './template.js';
+
+/** What {@link judgeIdentity} returns. */
+export interface JudgeIdentity {
+  /** The judge model in force. */
+  model: string;
+  /** A stable hash (12 hex digits) of the model and every judge's prompt in force. */
+  hash: string;
+  /** Ids of the judges whose prompt is overridden (configuration or prompts directory). */
+  overridden: string[];
+}
+
+/**
+ * The identity of the judges in force: the model plus every registered judge's prompt (template
+ * after overrides, dimension description and scoring guidance), hashed. Two runs with the same hash
+ * asked the same model the same way; a prompt override changes it. The reporter shows it beside the
+ * scores.
+ *
+ * @example
+ * ```ts
+ * const { model, hash, overridden } = judgeIdentity();
+ * console.log(`judges: ${model} #${hash}${overridden.length ? ` (overrides: ${overridden.join(', ')})` : ''}`);
+ * ```
+ */
+export function judgeIdentity(): JudgeIdentity {
+  const { model } = judgeSettings();
+  const judges = listGraders()
+    .filter(isJudge)
+    .map((judge) => {
+      const resolved = resolveTemplate(judge.id, judge.judge.template);
+      return {
+        id: judge.id,
+        overridden: resolved.source !== 'default',
+        parts: [judge.id, resolved.template, judge.judge.dimensionDescription, judge.judge.scoringGuidance],
+      };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const hash = createHash('sha256')
+    .update(JSON.stringify([model, judges.map((j) => j.parts)]))
+    .digest('hex')
+    .slice(0, 12);
+  return { model, hash, overridden: judges.filter((j) => j.overridden).map((j) => j.id) };
+}

@@ -1,0 +1,72 @@
+/** A judge answer that parsed: the numeric score, the reason and every field the judge sent. */
+export interface JudgeAnswer {
+  score: number;
+  reason: string;
+  /** The whole JSON object, for judges that ask for more fields (accuracy's `evasive`). */
+  fields: Record<string, unknown>;
+}
+
+/** The outcome of {@link parseJudgeAnswer}: an answer, or what was wrong with the reply. */
+export type ParsedJudgeAnswer = { ok: true; answer: JudgeAnswer } | { ok: false; problem: string };
+
+const FENCED = /^```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
+
+/**
+ * Shortens text for an error reason: one line, at most `max` characters.
+ *
+ * @example
+ * ```ts
+ * shorten('a\nb', 10); // 'a b'
+ * ```
+ */
+export function shorten(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/**
+ * Parses a judge reply strictly. Accepted: a plain JSON object, or one fenced JSON block and
+ * nothing around it. The object needs a numeric `score` (a number, not a numeric string); `reason`
+ * should be a string. A refusal, an empty reply, prose, or anything looser is a problem naming
+ * what came back (shortened), never a score.
+ *
+ * @example
+ * ```ts
+ * parseJudgeAnswer('{"score": 4, "reason": "covers both points"}'); // { ok: true, answer: { score: 4, ... } }
+ * parseJudgeAnswer('I think a 4.'); // { ok: false, problem: 'the judge did not answer with JSON: "I think a 4."' }
+ * ```
+ */
+export function parseJudgeAnswer(
+  content: string | null | undefined,
+  refusal?: string | null,
+): ParsedJudgeAnswer {
+  if (typeof refusal === 'string' && refusal.trim() !== '') {
+    return { ok: false, problem: `the judge refused to answer: "${shorten(refusal)}"` };
+  }
+  const text = (content ?? '').trim();
+  if (text === '') return { ok: false, problem: 'the judge returned an empty answer' };
+  const fenced = FENCED.exec(text);
+  const body = fenced ? (fenced[1] ?? '').trim() : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { ok: false, problem: `the judge did not answer with JSON: "${shorten(text)}"` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: `the judge answered JSON that is not an object: "${shorten(text)}"` };
+  }
+  const fields = value as Record<string, unknown>;
+  const score = fields.score;
+  if (typeof score !== 'number' || !Number.isFinite(score)) {
+    return {
+      ok: false,
+      problem: `the judge answer has no numeric score: "${shorten(text)}"`,
+    };
+  }
+  const reason =
+    typeof fields.reason === 'string' && fields.reason.trim() !== ''
+      ? fields.reason.trim()
+      : '(the judge gave no reason)';
+  return { ok: true, answer: { score, reason, fields } };
+}

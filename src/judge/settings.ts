@@ -1,0 +1,90 @@
+import { getConfig, checkPositiveInteger } from '../config.js';
+import { AiEvalError } from '../errors.js';
+import { defaultLimitDir } from './limiter.js';
+
+/** The replay cache modes. */
+export const JUDGE_CACHE_MODES = ['auto', 'record', 'replay', 'off'] as const;
+
+/** A replay cache mode: `auto` replays a hit and records a miss; `replay` never calls a model. */
+export type JudgeCacheMode = (typeof JUDGE_CACHE_MODES)[number];
+
+/** The judge settings in force, every default resolved. */
+export interface JudgeSettings {
+  model: string;
+  baseURL: string | undefined;
+  apiKey: string | undefined;
+  maxAttempts: number;
+  timeoutMs: number;
+  concurrency: number;
+  requestsPerMinute: number | undefined;
+  rateWindowMs: number;
+  seed: number | null;
+  responseCharLimit: number | undefined;
+  cache: JudgeCacheMode;
+  cacheDir: string;
+  structuredOutput: boolean;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  limitDir: string;
+}
+
+/** The judge model when neither the configuration nor `AI_EVAL_JUDGE_MODEL` names one. */
+export const DEFAULT_JUDGE_MODEL = 'gpt-4o-mini';
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  checkPositiveInteger(`judge.${name}`, value);
+  return value;
+}
+
+/**
+ * Resolves the judge settings: `configure({ judge })` first, then the environment
+ * (`AI_EVAL_JUDGE_MODEL`, `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `AI_EVAL_JUDGE_CACHE`), then the
+ * defaults. A malformed value is an {@link AiEvalError} (`INVALID_CONFIG`) naming the setting.
+ *
+ * @example
+ * ```ts
+ * configure({ judge: { model: 'llama3.1', baseURL: 'http://localhost:11434/v1' } });
+ * judgeSettings().model; // 'llama3.1'
+ * ```
+ */
+export function judgeSettings(): JudgeSettings {
+  const judge = getConfig().judge;
+  const env = process.env;
+  const cache = (judge.cache ?? env.AI_EVAL_JUDGE_CACHE ?? 'off') as JudgeCacheMode;
+  if (!JUDGE_CACHE_MODES.includes(cache)) {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `judge.cache (or AI_EVAL_JUDGE_CACHE) must be one of ${JUDGE_CACHE_MODES.join(', ')}, got ${JSON.stringify(cache)}.`,
+    );
+  }
+  const rpm = judge.requestsPerMinute;
+  if (rpm !== undefined) checkPositiveInteger('judge.requestsPerMinute', rpm);
+  const seed = judge.seed === undefined ? 0 : judge.seed;
+  if (seed !== null && !Number.isInteger(seed)) {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `judge.seed must be an integer or null, got ${JSON.stringify(seed)}.`,
+    );
+  }
+  if (judge.responseCharLimit !== undefined)
+    checkPositiveInteger('judge.responseCharLimit', judge.responseCharLimit);
+  return {
+    model: judge.model ?? (env.AI_EVAL_JUDGE_MODEL || DEFAULT_JUDGE_MODEL),
+    baseURL: judge.baseURL ?? (env.OPENAI_BASE_URL || undefined),
+    apiKey: judge.apiKey ?? (env.OPENAI_API_KEY || undefined),
+    maxAttempts: positive('maxAttempts', judge.maxAttempts, 3),
+    timeoutMs: positive('timeoutMs', judge.timeoutMs, 60_000),
+    concurrency: positive('concurrency', judge.concurrency, 4),
+    requestsPerMinute: rpm,
+    rateWindowMs: positive('rateWindowMs', judge.rateWindowMs, 60_000),
+    seed,
+    responseCharLimit: judge.responseCharLimit,
+    cache,
+    cacheDir: judge.cacheDir ?? '.ai-eval/judge-cache',
+    structuredOutput: judge.structuredOutput ?? true,
+    retryBaseDelayMs: positive('retryBaseDelayMs', judge.retryBaseDelayMs, 500),
+    retryMaxDelayMs: positive('retryMaxDelayMs', judge.retryMaxDelayMs, 8000),
+    limitDir: judge.limitDir ?? defaultLimitDir(),
+  };
+}
