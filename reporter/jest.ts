@@ -1,2 +1,140 @@
-// The Jest reporter: built by the reporters issue.
-export default class AiEvalJestReporter {}
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
+import { parseJsonLines } from '../src/report/read-records.js';
+import type { EvalRecord } from '../src/report/record.js';
+import { finishRun, type FinishResult } from '../src/report/write.js';
+
+export type { ReporterOptions } from '../src/report/options.js';
+export type { EvalReport } from '../src/report/model.js';
+
+/** The environment variable naming the directory workers append records to. */
+export const CHANNEL_ENV = 'AI_EVAL_CHANNEL_DIR';
+
+/** The parts of Jest's global config the reporter reads. */
+export interface JestGlobalConfigLike {
+  rootDir: string;
+}
+
+/** The parts of Jest's aggregated results the reporter reads. */
+export interface JestAggregatedResultLike {
+  testResults: ReadonlyArray<{
+    testFilePath: string;
+    testResults: ReadonlyArray<{ fullName: string; title: string; ancestorTitles: string[] }>;
+  }>;
+}
+
+/**
+ * The ai-eval reporter for Jest. Its constructor makes a fresh channel directory and sets
+ * `AI_EVAL_CHANNEL_DIR` before Jest starts its workers; the matchers append one JSON line per
+ * record to `records-<pid>.jsonl` there. At the end it joins the records to Jest's results (by
+ * absolute test path and full test name; records of tests Jest did not report are dropped), prints
+ * the summary, writes the configured files and fails the run through `getLastError()` when a hard
+ * gate fails. The directory is removed afterwards.
+ *
+ * @example
+ * ```js
+ * // jest.config.js
+ * export default {
+ *   reporters: ['default', ['ai-eval/reporter/jest', { outputFile: 'ai-eval.json', failOnError: true }]],
+ * };
+ * ```
+ */
+export default class AiEvalJestReporter {
+  /** The checked options. */
+  readonly options: ReporterOptions;
+  /** The channel directory of this run. */
+  readonly channelDir: string;
+  /** The last finished run, for programmatic use. */
+  lastResult: FinishResult | null = null;
+  private readonly root: string;
+  private error: Error | undefined;
+
+  constructor(globalConfig: JestGlobalConfigLike, options?: ReporterOptions) {
+    this.options = checkReporterOptions(options);
+    this.root = globalConfig?.rootDir ?? process.cwd();
+    this.channelDir = mkdtempSync(join(tmpdir(), 'ai-eval-channel-'));
+    process.env[CHANNEL_ENV] = this.channelDir;
+  }
+
+  onRunStart(): void {
+    // A fresh run (watch mode re-runs too) starts from an empty channel.
+    rmSync(this.channelDir, { recursive: true, force: true });
+    mkdirSync(this.channelDir, { recursive: true });
+    this.error = undefined;
+  }
+
+  onRunComplete(_contexts: unknown, results: JestAggregatedResultLike): void {
+    const { records, warnings } = this.readChannel(results);
+    let text = '';
+    const result = finishRun(records, this.options, {
+      root: this.root,
+      print: (t) => (text += t),
+      isTTY: process.stderr.isTTY,
+      warnings,
+    });
+    this.lastResult = result;
+    this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;
+    rmSync(this.channelDir, { recursive: true, force: true });
+    printAfterJest(text);
+  }
+
+  getLastError(): Error | undefined {
+    return this.error;
+  }
+
+  private readChannel(results: JestAggregatedResultLike): { records: EvalRecord[]; warnings: string[] } {
+    const known = new Map<string, Set<string>>();
+    for (const file of results.testResults) {
+      const names = new Set<string>();
+      for (const t of file.testResults) {
+        names.add(t.fullName);
+        names.add([...t.ancestorTitles, t.title].join(' > '));
+      }
+      known.set(resolve(file.testFilePath), names);
+    }
+    const records: EvalRecord[] = [];
+    const warnings: string[] = [];
+    let dropped = 0;
+    let files: string[];
+    try {
+      files = readdirSync(this.channelDir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .sort();
+    } catch {
+      files = [];
+    }
+    for (const name of files) {
+      const file = join(this.channelDir, name);
+      const read = parseJsonLines(readFileSync(file, 'utf8'), file);
+      warnings.push(...read.problems);
+      for (const record of read.records) {
+        const names = known.get(resolve(this.root, record.test.file));
+        if (names?.has(record.test.name)) records.push(record);
+        else dropped += 1;
+      }
+    }
+    if (dropped > 0)
+      warnings.push(`${dropped} record${dropped === 1 ? '' : 's'} of tests Jest did not report were dropped`);
+    return { records, warnings };
+  }
+}
+
+/**
+ * Jest prints its own summary after every reporter's onRunComplete; printing on the next turn puts
+ * ours after it. If the process exits first, the text is written on exit instead.
+ */
+function printAfterJest(text: string): void {
+  let done = false;
+  const flush = (): void => {
+    if (done) return;
+    done = true;
+    process.stderr.write(text);
+  };
+  process.once('exit', flush);
+  setImmediate(() => {
+    flush();
+    process.removeListener('exit', flush);
+  });
+}

@@ -1,2 +1,61 @@
-// The Vitest reporter: built by the reporters issue.
-export default class AiEvalVitestReporter {}
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
+import { checkRecords } from '../src/report/read-records.js';
+import type { EvalRecord } from '../src/report/record.js';
+import { finishRun, type FinishResult } from '../src/report/write.js';
+
+export type { ReporterOptions } from '../src/report/options.js';
+export type { EvalReport } from '../src/report/model.js';
+
+/**
+ * The ai-eval reporter for Vitest. It reads the records every test left on `task.meta.aiEval`,
+ * aggregates them per target, prints the summary after Vitest's own output, writes the configured
+ * JSON, JUnit and Markdown files and fails the run (exit code 1) when a hard gate fails. It uses
+ * only Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs.
+ *
+ * @example
+ * ```ts
+ * // vitest.config.ts
+ * export default defineConfig({
+ *   test: {
+ *     reporters: ['default', ['ai-eval/reporter/vitest', { outputFile: 'ai-eval.json', gate: { level: 'hard', minAverage: 3.5 } }]],
+ *   },
+ * });
+ * ```
+ */
+export default class AiEvalVitestReporter implements Reporter {
+  /** The checked options. */
+  readonly options: ReporterOptions;
+  /** The last finished run, for programmatic use. */
+  lastResult: FinishResult | null = null;
+  private root = process.cwd();
+
+  constructor(options: ReporterOptions = {}) {
+    this.options = checkReporterOptions(options);
+  }
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const records: EvalRecord[] = [];
+    const warnings: string[] = [];
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const meta = test.meta() as { aiEval?: unknown };
+        const read = checkRecords(meta.aiEval, `${module.moduleId} > ${test.fullName}`);
+        records.push(...read.records);
+        warnings.push(...read.problems);
+      }
+    }
+    const result = finishRun(records, this.options, {
+      root: this.root,
+      print: (text) => process.stdout.write(text),
+      isTTY: process.stdout.isTTY,
+      warnings,
+    });
+    this.lastResult = result;
+    if (result.failed) process.exitCode = 1;
+  }
+}

@@ -12,7 +12,9 @@ Commands:
 /**
  * Commands by name. Each is loaded only when it runs.
  */
-const COMMANDS: Record<string, () => Promise<Command>> = {};
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  merge: () => import('./merge.js').then((m) => m.merge),
+};
 
 /**
  * Runs the ai-eval CLI with `args` (without the node and script paths) and returns the exit code.

@@ -47,6 +47,12 @@ export interface EvalRecord {
   /** The threshold the question was judged against. */
   passThreshold: number;
   usage?: TokenUsage;
+  /** Optional: the judge model an LLM grader asked (copied into the report's run identity). */
+  judgeModel?: string;
+  /** Optional: a hash of the judge prompt an LLM grader used (reported by grader id). */
+  promptHash?: string;
+  /** Optional: the dataset the question came from and a hash of its content. */
+  dataset?: { ref: string; hash: string };
   /** Milliseconds since the epoch. */
   at: number;
 }

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { AiEvalError } from '../errors.js';
+import type { BaselineChange, EvalReport, TargetReport } from './model.js';
+import { REPORT_SCHEMA_VERSION } from './model.js';
+
+/** Changes smaller than this (composite points) are noise, not a change. */
+export const BASELINE_EPSILON = 0.01;
+
+/**
+ * Reads a previous JSON report to compare against. Errors name the file, the JSON path and what
+ * is wrong (a missing file, bad JSON, another schema version, no `targets`).
+ *
+ * @example
+ * ```ts
+ * const previous = readBaseline('reports/main.json');
+ * ```
+ */
+export function readBaseline(file: string): EvalReport {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (cause) {
+    throw new AiEvalError(
+      'INVALID_REPORT',
+      `${file}: cannot read the baseline report (${(cause as Error).message}). Point \`baseline\` at a JSON report written by \`outputFile\`.`,
+      { cause },
+    );
+  }
+  return parseReport(text, file);
+}
+
+/**
+ * Parses a JSON report and checks the parts that comparing and merging rely on.
+ *
+ * @example
+ * ```ts
+ * const report = parseReport(readFileSync('shard-1.json', 'utf8'), 'shard-1.json');
+ * ```
+ */
+export function parseReport(text: string, file: string): EvalReport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (cause) {
+    throw new AiEvalError('INVALID_REPORT', `${file}: not JSON (${(cause as Error).message}).`, { cause });
+  }
+  const fail = (path: string, what: string): never => {
+    throw new AiEvalError(
+      'INVALID_REPORT',
+      `${file} at ${path}: ${what}. Use a report written by the ai-eval reporter's \`outputFile\`.`,
+    );
+  };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('$', 'expected an object');
+  const report = data as Partial<EvalReport>;
+  if (report.schemaVersion !== REPORT_SCHEMA_VERSION)
+    fail('$.schemaVersion', `expected ${REPORT_SCHEMA_VERSION}, got ${JSON.stringify(report.schemaVersion)}`);
+  if (!Array.isArray(report.targets)) fail('$.targets', 'expected an array of targets');
+  report.targets?.forEach((t, i) => {
+    if (typeof t?.name !== 'string') fail(`$.targets[${i}].name`, 'expected a string');
+    if (!Array.isArray(t.questions)) fail(`$.targets[${i}].questions`, 'expected an array');
+    t.questions.forEach((q, j) => {
+      if (typeof q?.id !== 'string') fail(`$.targets[${i}].questions[${j}].id`, 'expected a string');
+      if (!Array.isArray(q.grades)) fail(`$.targets[${i}].questions[${j}].grades`, 'expected an array');
+    });
+  });
+  return report as EvalReport;
+}
+
+/**
+ * What improved and what regressed, per target (average score) and per question (composite),
+ * against a baseline report. New and removed targets and questions are listed too.
+ *
+ * @example
+ * ```ts
+ * compareWithBaseline(report.targets, readBaseline('main.json').targets)
+ *   .filter((c) => c.kind === 'regressed');
+ * ```
+ */
+export function compareWithBaseline(
+  current: readonly TargetReport[],
+  previous: readonly TargetReport[],
+): BaselineChange[] {
+  const changes: BaselineChange[] = [];
+  const before = new Map(previous.map((t) => [t.name, t]));
+  for (const target of current) {
+    const old = before.get(target.name);
+    if (!old) {
+      changes.push(change(target.name, undefined, null, target.averageScore, 'new'));
+      continue;
+    }
+    const targetChange = diff(target.name, undefined, old.averageScore, target.averageScore);
+    if (targetChange) changes.push(targetChange);
+    const oldQuestions = new Map(old.questions.map((q) => [q.id, q]));
+    for (const q of target.questions) {
+      const prev = oldQuestions.get(q.id);
+      if (!prev) changes.push(change(target.name, q.id, null, q.composite, 'new'));
+      else {
+        const c = diff(target.name, q.id, prev.composite, q.composite);
+        if (c) changes.push(c);
+      }
+      oldQuestions.delete(q.id);
+    }
+    for (const q of oldQuestions.values())
+      changes.push(change(target.name, q.id, q.composite, null, 'removed'));
+    before.delete(target.name);
+  }
+  for (const old of before.values())
+    changes.push(change(old.name, undefined, old.averageScore, null, 'removed'));
+  return changes;
+}
+
+function diff(
+  target: string,
+  question: string | undefined,
+  before: number | null,
+  after: number | null,
+): BaselineChange | null {
+  if (before === null && after === null) return null;
+  if (before === null) return change(target, question, before, after, 'improved');
+  if (after === null) return change(target, question, before, after, 'regressed');
+  const delta = after - before;
+  if (Math.abs(delta) < BASELINE_EPSILON) return null;
+  return change(target, question, before, after, delta > 0 ? 'improved' : 'regressed');
+}
+
+function change(
+  target: string,
+  question: string | undefined,
+  before: number | null,
+  after: number | null,
+  kind: BaselineChange['kind'],
+): BaselineChange {
+  return {
+    target,
+    ...(question !== undefined ? { question } : {}),
+    before,
+    after,
+    delta: before === null || after === null ? null : after - before,
+    kind,
+  };
+}

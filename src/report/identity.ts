@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getConfig } from '../config.js';
+import type { EvalRecord } from './record.js';
+import type { RunIdentity } from './model.js';
+
+let cachedVersion: string | undefined;
+
+/**
+ * The installed ai-eval version, read from the package's own package.json (found by walking up
+ * from this module, which works from the source, the ESM build and the CJS build alike).
+ *
+ * @example
+ * ```ts
+ * packageVersion(); // '0.1.0'
+ * ```
+ */
+export function packageVersion(): string {
+  if (cachedVersion !== undefined) return cachedVersion;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      try {
+        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+        if (pkg.name === 'ai-eval' && typeof pkg.version === 'string') return (cachedVersion = pkg.version);
+      } catch {
+        // not ours; keep looking
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return (cachedVersion = 'unknown');
+}
+
+/**
+ * The run identity: timestamp, package and Node versions, the judge model (from the records, then
+ * the configuration, then `AI_EVAL_JUDGE_MODEL`), and prompt and dataset hashes the records carry.
+ *
+ * @example
+ * ```ts
+ * const identity = runIdentity(records, new Date());
+ * ```
+ */
+export function runIdentity(records: readonly EvalRecord[], now: Date): RunIdentity {
+  const promptHashes: Record<string, string> = {};
+  const datasetHashes: Record<string, string> = {};
+  let judgeModel: string | null = null;
+  for (const r of records) {
+    if (r.promptHash) promptHashes[r.grader] = r.promptHash;
+    if (r.dataset) datasetHashes[r.dataset.ref] = r.dataset.hash;
+    if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
+  }
+  const anyLlm = records.some((r) => r.llm);
+  judgeModel ??= anyLlm ? (getConfig().judge.model ?? process.env.AI_EVAL_JUDGE_MODEL ?? null) : null;
+  return {
+    timestamp: now.toISOString(),
+    packageVersion: packageVersion(),
+    nodeVersion: process.version,
+    judgeModel,
+    promptHashes: sortKeys(promptHashes),
+    datasetHashes: sortKeys(datasetHashes),
+  };
+}
+
+function sortKeys(map: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,178 @@
+import { fmt, pct, signed } from '../run/gates.js';
+import type { EvalReport, GradeReport, QuestionReport, TargetReport } from './model.js';
+
+/** The colour functions the renderer uses; picocolors' `createColors(enabled)` provides them. */
+export interface Palette {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+/** A palette that adds no colour. */
+export const PLAIN: Palette = {
+  bold: (t) => t,
+  dim: (t) => t,
+  red: (t) => t,
+  green: (t) => t,
+  yellow: (t) => t,
+  cyan: (t) => t,
+};
+
+const BAR_WIDTH = 20;
+const REASON_WIDTH = 110;
+
+/**
+ * A score bar of 20 cells for a 0 to 5 composite.
+ *
+ * @example
+ * ```ts
+ * scoreBar(2.5); // '██████████░░░░░░░░░░'
+ * ```
+ */
+export function scoreBar(score: number | null): string {
+  const filled = score === null ? 0 : Math.round((Math.max(0, Math.min(5, score)) / 5) * BAR_WIDTH);
+  return '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
+}
+
+/** One line of text, at most `width` characters. */
+export function oneLine(text: string, width = REASON_WIDTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
+}
+
+/** The weakest questions of a report: unscored first, then by composite, then by name. */
+export function weakestQuestions(
+  report: EvalReport,
+  count: number,
+): Array<{ target: TargetReport; question: QuestionReport }> {
+  const all = report.targets.flatMap((target) => target.questions.map((question) => ({ target, question })));
+  return all
+    .sort(
+      (a, b) =>
+        (a.question.composite ?? -1) - (b.question.composite ?? -1) ||
+        a.target.name.localeCompare(b.target.name) ||
+        a.question.id.localeCompare(b.question.id, 'en', { numeric: true }),
+    )
+    .slice(0, count);
+}
+
+/** The grade that explains a question best: an error, else the lowest composite, else a skip. */
+export function weakestGrade(question: QuestionReport): GradeReport | undefined {
+  const errored = question.grades.find((g) => g.error);
+  if (errored) return errored;
+  const scored = question.grades.filter((g) => g.composite !== null);
+  if (scored.length) return scored.reduce((a, b) => ((b.composite ?? 0) < (a.composite ?? 0) ? b : a));
+  return question.grades[0];
+}
+
+function pad(text: string, width: number, right = false): string {
+  const gap = ' '.repeat(Math.max(0, width - [...text].length));
+  return right ? gap + text : text + gap;
+}
+
+function tableLines(report: EvalReport, c: Palette): string[] {
+  const nameWidth = Math.max(6, ...report.targets.map((t) => t.name.length));
+  const header = `  ${pad('Target', nameWidth)}  ${pad('Score', BAR_WIDTH)}  ${pad('Avg', 5, true)}  ${pad('Pass', 5, true)}  ${pad('Errors', 6, true)}  ${pad('Degraded', 8, true)}`;
+  const lines = [c.bold(header)];
+  for (const t of report.targets) {
+    const ok = t.averageScore !== null && t.passRate !== null;
+    const bar = scoreBar(t.averageScore);
+    const colouredBar = !ok ? c.dim(bar) : (t.passRate ?? 0) >= 1 ? c.green(bar) : c.yellow(bar);
+    lines.push(
+      `  ${pad(t.name, nameWidth)}  ${colouredBar}  ${pad(fmt(t.averageScore), 5, true)}  ${pad(pct(t.passRate), 5, true)}  ${pad(String(t.errorCount), 6, true)}  ${pad(String(t.degradedCount), 8, true)}`,
+    );
+    if (t.passAtK !== undefined)
+      lines.push(
+        c.dim(`  ${pad('', nameWidth)}  trials: pass@k ${pct(t.passAtK)}, pass^k ${pct(t.passHatK ?? null)}`),
+      );
+  }
+  return lines;
+}
+
+function questionLine(target: TargetReport, q: QuestionReport, c: Palette): string[] {
+  const mark = q.passed ? c.green('✓') : c.red('✗');
+  const flags = [q.unscored ? 'unscored' : '', q.degraded ? 'degraded' : ''].filter(Boolean).join(', ');
+  const head = `  ${mark} ${target.name} › ${q.id}  ${fmt(q.composite)}${flags ? c.yellow(` (${flags})`) : ''}`;
+  const lines = [head];
+  if (q.trials) {
+    const t = q.trials;
+    lines.push(
+      c.dim(
+        `      ${t.count} trials: mean ${fmt(t.mean)} ± ${fmt(t.stdev)} (min ${fmt(t.min)}, max ${fmt(t.max)}), pass@${t.count} ${t.passAtK ? 'yes' : 'no'}, pass^${t.count} ${t.passHatK ? 'yes' : 'no'}`,
+      ),
+    );
+  }
+  const grade = weakestGrade(q);
+  if (grade) lines.push(c.dim(`      ${grade.grader}: ${oneLine(grade.reason)}`));
+  return lines;
+}
+
+/**
+ * Renders the terminal summary: the headline, a table per target (score bar, average, pass rate,
+ * errors, degraded), the weakest questions with their reasons, advisories, the baseline comparison
+ * and gate verdicts, ending with the run's verdict. Pure: colours come from `palette`.
+ *
+ * @example
+ * ```ts
+ * import pc from 'picocolors';
+ * process.stdout.write(renderTerminal(report, { palette: pc.createColors(false) }).join('\n'));
+ * ```
+ */
+export function renderTerminal(
+  report: EvalReport,
+  options: { palette?: Palette; weakest?: number } = {},
+): string[] {
+  const c = options.palette ?? PLAIN;
+  const n = report.questionCount;
+  const lines = [
+    c.bold(
+      `ai-eval: ${report.targetCount} target${report.targetCount === 1 ? '' : 's'}, ${n} question${n === 1 ? '' : 's'}, average ${fmt(report.averageScore)}, ${pct(report.passRate)} passed, ${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.degradedCount} degraded`,
+    ),
+  ];
+  if (report.judgeTokens.total > 0) lines.push(c.dim(`judge tokens: ${report.judgeTokens.total}`));
+  if (report.targets.length === 0) {
+    lines.push(c.yellow('No eval records: no test in this run graded anything with ai-eval.'));
+  } else lines.push('', ...tableLines(report, c));
+  const weakest = weakestQuestions(report, options.weakest ?? 5);
+  if (weakest.length) {
+    lines.push('', c.bold('Weakest questions'));
+    for (const { target, question } of weakest) lines.push(...questionLine(target, question, c));
+  }
+  if (report.advisories.length) {
+    lines.push('', c.bold('Advisories'));
+    for (const a of report.advisories) lines.push(`  ${c.yellow('!')} ${a.code}  ${a.message}`);
+  }
+  if (report.baseline) {
+    lines.push('', c.bold(`Baseline (${report.baseline.file}, ${report.baseline.timestamp})`));
+    if (report.baseline.changes.length === 0) lines.push('  no changes');
+    for (const ch of report.baseline.changes) {
+      const what = ch.question === undefined ? ch.target : `${ch.target} › ${ch.question}`;
+      const arrow = ch.kind === 'improved' ? c.green('▲') : ch.kind === 'regressed' ? c.red('▼') : c.dim('•');
+      lines.push(
+        `  ${arrow} ${ch.kind} ${what}  ${fmt(ch.before)} -> ${fmt(ch.after)}${ch.delta === null ? '' : ` (${signed(ch.delta)})`}`,
+      );
+    }
+  }
+  if (report.gates.length) {
+    lines.push('', c.bold('Gates'));
+    for (const g of report.gates) {
+      const mark = g.passed ? c.green('✓ pass') : g.level === 'hard' ? c.red('✗ FAIL') : c.yellow('! warn');
+      lines.push(`  ${mark} ${g.level}  ${g.message}`);
+    }
+  }
+  const failed = report.gates.filter((g) => !g.passed && g.level === 'hard');
+  lines.push('');
+  lines.push(
+    failed.length
+      ? c.red(
+          c.bold(
+            `ai-eval: FAILED, ${failed.length} hard gate${failed.length === 1 ? '' : 's'} failed: ${failed.map((g) => g.message).join('; ')}`,
+          ),
+        )
+      : c.green('ai-eval: passed'),
+  );
+  return lines;
+}

@@ -1,0 +1,154 @@
+import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import pc from 'picocolors';
+import { isAiEvalError } from '../errors.js';
+import { readBaseline } from './baseline.js';
+import { collect } from './collect.js';
+import { runIdentity } from './identity.js';
+import type { EvalReport } from './model.js';
+import { gateSettings, type ReporterOptions } from './options.js';
+import type { EvalRecord } from './record.js';
+import { renderJunit } from './render-junit.js';
+import { githubAnnotations, renderMarkdown } from './render-markdown.js';
+import { renderTerminal } from './render-terminal.js';
+
+/**
+ * Writes a file atomically: to a temporary file beside it, then renamed over it, so a reader never
+ * sees a partial file. Creates the directory when missing.
+ *
+ * @example
+ * ```ts
+ * writeFileAtomic('reports/ai-eval.json', JSON.stringify(report, null, 2));
+ * ```
+ */
+export function writeFileAtomic(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temp, content);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Whether to colour output: forced by the option, else on for a TTY unless `NO_COLOR` is set. */
+export function useColour(
+  forced: boolean | undefined,
+  env: NodeJS.ProcessEnv,
+  isTTY: boolean | undefined,
+): boolean {
+  if (forced !== undefined) return forced;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== '') return true;
+  return isTTY === true;
+}
+
+/** Where a reporter's finished run goes. */
+export interface FinishIO {
+  /** The project root: output files and test files are relative to it. */
+  root: string;
+  /** Writes terminal text (the runner's own stream). */
+  print(text: string): void;
+  isTTY?: boolean;
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+  /** Problems met while reading records (bad records skipped), printed as warnings. */
+  warnings?: readonly string[];
+}
+
+/** What {@link finishRun} produced. */
+export interface FinishResult {
+  report: EvalReport;
+  /** True when a hard gate failed or an output could not be written. */
+  failed: boolean;
+  /** Why the run failed, for the runner's error. */
+  failure: string | null;
+}
+
+/**
+ * The shared end of both reporters: collect the records into the report, write the JSON, JUnit
+ * and Markdown files, append to `$GITHUB_STEP_SUMMARY`, print GitHub annotations, and print the
+ * terminal summary with the verdict.
+ *
+ * @example
+ * ```ts
+ * const { failed } = finishRun(records, options, { root: process.cwd(), print: (t) => process.stdout.write(t) });
+ * if (failed) process.exitCode = 1;
+ * ```
+ */
+export function finishRun(
+  records: readonly EvalRecord[],
+  options: ReporterOptions,
+  io: FinishIO,
+): FinishResult {
+  const env = io.env ?? process.env;
+  const root = resolve(io.root, options.root ?? '.');
+  const at = (file: string): string => resolve(root, file);
+  const problems: string[] = [];
+  let baseline: { file: string; report: EvalReport } | null = null;
+  if (options.baseline) {
+    try {
+      baseline = { file: options.baseline, report: readBaseline(at(options.baseline)) };
+    } catch (error) {
+      if (options.maxDrop !== undefined) problems.push(message(error));
+      else io.print(`[ai-eval] warning: no baseline comparison: ${message(error)}\n`);
+    }
+  }
+  const report = collect(records, {
+    identity: runIdentity(records, io.now ?? new Date()),
+    settings: gateSettings(options),
+    root,
+    baseline,
+  });
+  const outputs: Array<[string | undefined, () => string]> = [
+    [options.outputFile, () => `${JSON.stringify(report, null, 2)}\n`],
+    [options.junitFile, () => renderJunit(report)],
+    [options.markdownFile, () => renderMarkdown(report, weakestOption(options))],
+  ];
+  for (const [file, render] of outputs) {
+    if (!file) continue;
+    try {
+      writeFileAtomic(at(file), render());
+    } catch (error) {
+      problems.push(`cannot write ${file}: ${message(error)}`);
+    }
+  }
+  if (env.GITHUB_STEP_SUMMARY) {
+    try {
+      appendFileSync(env.GITHUB_STEP_SUMMARY, renderMarkdown(report, weakestOption(options)));
+    } catch (error) {
+      problems.push(`cannot append to GITHUB_STEP_SUMMARY: ${message(error)}`);
+    }
+  }
+  const palette = pc.createColors(useColour(options.colors, env, io.isTTY));
+  let text = '';
+  for (const w of io.warnings ?? []) text += `${palette.yellow(`[ai-eval] warning: ${w}`)}\n`;
+  if (env.GITHUB_ACTIONS === 'true')
+    text += githubAnnotations(report)
+      .map((l) => `${l}\n`)
+      .join('');
+  if (options.summary !== false)
+    text += `\n${renderTerminal(report, { palette, ...weakestOption(options) }).join('\n')}\n`;
+  for (const p of problems) text += `${palette.red(`[ai-eval] error: ${p}`)}\n`;
+  const hard = report.gates.filter((g) => !g.passed && g.level === 'hard').map((g) => g.message);
+  if (options.summary === false && hard.length)
+    text += `${palette.red(`ai-eval: FAILED, hard gate failed: ${hard.join('; ')}`)}\n`;
+  io.print(text);
+  const reasons = [...hard, ...problems];
+  return {
+    report,
+    failed: reasons.length > 0,
+    failure: reasons.length ? `ai-eval: ${reasons.join('; ')}` : null,
+  };
+}
+
+function weakestOption(options: ReporterOptions): { weakest?: number } {
+  return options.weakest !== undefined ? { weakest: options.weakest } : {};
+}
+
+function message(error: unknown): string {
+  if (isAiEvalError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
