@@ -55,6 +55,8 @@ function collect(value: unknown, path: string, out: ToolCall[]): void {
     if (Array.isArray(value.toolCalls)) return collect(value.toolCalls, `${path}.toolCalls`, out);
     if (Array.isArray(value.tool_calls)) return collect(value.tool_calls, `${path}.tool_calls`, out);
     if (Array.isArray(value.steps)) return collect(value.steps, `${path}.steps`, out);
+    // One message (an Anthropic Message response, an assistant turn) or one call on its own.
+    if (typeof value.role === 'string' || adaptCall(value, path)) return collectItem(value, path, out);
   }
   throw unrecognised(value, path, 'an array of tool calls or messages');
 }
@@ -88,6 +90,8 @@ const NON_CALL_ITEMS = new Set([
   'text',
   'tool_result',
   'tool-result',
+  'tool-error',
+  'mcp_list_tools',
   'thinking',
   'redacted_thinking',
   'web_search_call',
@@ -136,8 +140,21 @@ function adaptCall(item: Json, path: string): ToolCall | undefined {
   if (item.type === 'tool_use' && typeof item.name === 'string') {
     return make(item.name, item.input, path);
   }
-  // Vercel AI SDK: { toolName, input } (v5) or { toolName, args } (v4).
-  if (typeof item.toolName === 'string') {
+  // OpenAI Responses remote MCP and custom tools: the MCP server label names the plugin.
+  if (item.type === 'mcp_call' && typeof item.name === 'string') {
+    return make(
+      item.name,
+      item.arguments,
+      path,
+      typeof item.server_label === 'string' ? item.server_label : undefined,
+    );
+  }
+  if (item.type === 'custom_tool_call' && typeof item.name === 'string') {
+    return make(item.name, item.input, path);
+  }
+  // Vercel AI SDK: { toolName, input } (v5) or { toolName, args } (v4). Its tool-result and
+  // tool-error parts carry toolName too, but they report on a call, they are not one.
+  if (typeof item.toolName === 'string' && (item.type === undefined || item.type === 'tool-call')) {
     return make(item.toolName, item.input ?? item.args, path);
   }
   return undefined;
