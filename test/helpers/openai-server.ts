@@ -1,0 +1,142 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Token usage a scripted answer reports (OpenAI's snake_case shape). */
+export interface ScriptedUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/**
+ * One scripted reply of the server:
+ * - `{ answer }`: a completion whose content is `JSON.stringify(answer)`;
+ * - `{ content, refusal? }`: a completion with this raw content (malformed output, prose, fences);
+ * - `{ status, headers?, body? }`: an HTTP error (429 with Retry-After, 500, 400 ...);
+ * - `{ hang: true }`: never answers (until the client gives up or the server closes).
+ * `delayMs` holds any reply back first; `usage` overrides the reported usage.
+ */
+export type Step = (
+  | { answer: Record<string, unknown> }
+  | { content: string | null; refusal?: string }
+  | { status: number; headers?: Record<string, string>; body?: unknown }
+  | { hang: true }
+) & { delayMs?: number; usage?: ScriptedUsage };
+
+/** A request the server received. */
+export interface RecordedRequest {
+  /** The parsed JSON body (model, messages, temperature, seed, response_format ...). */
+  body: Record<string, unknown>;
+  path: string;
+  /** Whether an Authorization header was sent (its value is not kept). */
+  authorized: boolean;
+  receivedAt: number;
+  /** The prompt: the content of the first user message. */
+  prompt: string;
+}
+
+/** A scriptable OpenAI-compatible Chat Completions server on 127.0.0.1. */
+export interface OpenAIServer {
+  /** The base URL to configure, ending in `/v1`. */
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** Most requests that were in flight at once. */
+  maxInFlight: number;
+  /** Queues replies, answered in order; when the queue is empty, `fallback` answers. */
+  script(...steps: Step[]): void;
+  /** Answers requests once the script is used up. Default: a score of 4. */
+  fallback: (request: RecordedRequest) => Step;
+  close(): Promise<void>;
+}
+
+const DEFAULT_USAGE: ScriptedUsage = { prompt_tokens: 120, completion_tokens: 16, total_tokens: 136 };
+
+function completion(content: string | null, refusal: string | null, usage: ScriptedUsage): unknown {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: 'test-judge',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal } }],
+    usage,
+  };
+}
+
+function promptOf(body: Record<string, unknown>): string {
+  const messages = Array.isArray(body.messages) ? (body.messages as Array<{ content?: unknown }>) : [];
+  const first = messages[0]?.content;
+  return typeof first === 'string' ? first : '';
+}
+
+/**
+ * Starts the server on 127.0.0.1 with an ephemeral port.
+ *
+ * @example
+ * ```ts
+ * const server = await startOpenAIServer();
+ * server.script({ status: 429, headers: { 'retry-after': '1' } }, { answer: { score: 4, reason: 'ok' } });
+ * configure({ judge: { baseURL: server.baseURL, apiKey: 'test-key' } });
+ * ```
+ */
+export async function startOpenAIServer(): Promise<OpenAIServer> {
+  const queue: Step[] = [];
+  let inFlight = 0;
+  const state: OpenAIServer = {
+    baseURL: '',
+    requests: [],
+    maxInFlight: 0,
+    script: (...steps) => void queue.push(...steps),
+    fallback: () => ({ answer: { score: 4, reason: 'scripted default' } }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      // Recorded as an empty body; the test will notice.
+    }
+    const recorded: RecordedRequest = {
+      body,
+      path: req.url ?? '',
+      authorized: typeof req.headers.authorization === 'string',
+      receivedAt: Date.now(),
+      prompt: promptOf(body),
+    };
+    state.requests.push(recorded);
+    inFlight += 1;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    res.on('close', () => (inFlight -= 1));
+    const step = queue.shift() ?? state.fallback(recorded);
+    if (step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
+    if ('hang' in step) return;
+    const usage = step.usage ?? DEFAULT_USAGE;
+    if ('status' in step) {
+      res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
+      res.end(JSON.stringify(step.body ?? { error: { message: `scripted ${step.status}`, type: 'test' } }));
+      return;
+    }
+    const content = 'answer' in step ? JSON.stringify(step.answer) : step.content;
+    const refusal = 'refusal' in step ? (step.refusal ?? null) : null;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(completion(content, refusal, usage)));
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(599);
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.baseURL = `http://127.0.0.1:${port}/v1`;
+  return state;
+}
