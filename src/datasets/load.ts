@@ -1,0 +1,254 @@
+import { resolve } from 'node:path';
+import type { Question } from '../grading/types.js';
+import { logger, type LogEntry } from '../logger.js';
+import type { DatasetSource } from './define-source.js';
+import { getDatasetSource, listDatasetSources } from './registry.js';
+import { createSplitter } from './splits.js';
+import { readDocument } from './sources/file-resolve.js';
+import { loadDatasetFile } from './sources/file.js';
+import type { DatasetFilter, DatasetLoad, DatasetSelector } from './types.js';
+
+const TAG = 'dataset';
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** The label of a selection, for example `file:support.yaml`. */
+export function datasetLabel(selector: DatasetSelector): string {
+  if (selector.path !== undefined) return `file:${selector.path}`;
+  return `${selector.source ?? 'file'}:${selector.ref ?? ''}`;
+}
+
+/**
+ * The filters the generated suites read from the environment: `AI_EVAL_SPLIT` (a split name),
+ * `AI_EVAL_TAGS` and `AI_EVAL_IDS` (comma-separated lists).
+ *
+ * @example
+ * ```ts
+ * // AI_EVAL_TAGS=billing,refunds npx vitest
+ * filterFromEnv(); // { tags: ['billing', 'refunds'] }
+ * ```
+ */
+export function filterFromEnv(env: Record<string, string | undefined> = process.env): DatasetFilter {
+  const list = (value: string | undefined) =>
+    value
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  const filter: DatasetFilter = {};
+  const split = env.AI_EVAL_SPLIT?.trim();
+  if (split) filter.split = split;
+  const tags = list(env.AI_EVAL_TAGS);
+  if (tags?.length) filter.tags = tags;
+  const ids = list(env.AI_EVAL_IDS);
+  if (ids?.length) filter.ids = ids;
+  return filter;
+}
+
+/** Applies the split, tag and id filters; warns when something named matches nothing. */
+function applyFilter(
+  questions: Question[],
+  filter: DatasetFilter,
+  splits: unknown,
+  label: string,
+): Question[] {
+  let kept = questions;
+  if (filter.split !== undefined) {
+    const splitter = createSplitter(splits);
+    if (splitter.problems.length > 0) {
+      logger.warn(
+        `${label}: the splits block is invalid, so no question is in split '${filter.split}'.`,
+        TAG,
+      );
+      for (const p of splitter.problems) logger.warn(`${label}: ${p.path}: ${p.message}`, TAG);
+      return [];
+    }
+    if (filter.questionId === undefined) {
+      for (const { split, id } of splitter.unknownIds(questions)) {
+        logger.warn(
+          `${label}: /splits/${split} names question id '${id}', which no enabled question has.`,
+          TAG,
+        );
+      }
+    }
+    const names = splitter.names(questions);
+    if (!names.includes(filter.split)) {
+      logger.warn(
+        `${label}: no split named '${filter.split}' (known: ${names.join(', ') || 'none'}). Fix: add it to the splits block or label questions with \`split: ${filter.split}\`.`,
+        TAG,
+      );
+    }
+    kept = splitter.select(kept, filter.split);
+  }
+  if (filter.tags !== undefined && filter.tags.length > 0) {
+    const wanted = new Set(filter.tags);
+    kept = kept.filter((q) => (q.tags ?? []).some((t) => wanted.has(t)));
+  }
+  if (filter.ids !== undefined && filter.ids.length > 0) {
+    const wanted = new Set(filter.ids);
+    const present = new Set(questions.map((q) => q.id));
+    for (const id of filter.ids)
+      if (!present.has(id)) logger.warn(`${label}: no question with id '${id}'.`, TAG);
+    kept = kept.filter((q) => wanted.has(q.id));
+  }
+  if (questions.length > 0 && kept.length === 0) {
+    const parts = [
+      filter.split !== undefined ? `split '${filter.split}'` : '',
+      filter.tags?.length ? `tags ${filter.tags.join(', ')}` : '',
+      filter.ids?.length ? `ids ${filter.ids.join(', ')}` : '',
+    ].filter((p) => p !== '');
+    logger.warn(`${label}: no question matches the filter (${parts.join('; ')}).`, TAG);
+  }
+  return kept;
+}
+
+function withWarnings<T>(fn: () => T): { value: T; warnings: string[]; stop: () => void } {
+  const warnings: string[] = [];
+  const stop = logger.subscribe((entry: LogEntry) => {
+    if (entry.level === 'warn' || entry.level === 'error') warnings.push(entry.message);
+  });
+  try {
+    return { value: fn(), warnings, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+function unknownSource(id: string, label: string): void {
+  logger.warn(
+    `${label}: unknown dataset source '${id}' (available: ${listDatasetSources().join(', ')}). Fix: register it with registerDatasetSource() in a setup file, or use one of those.`,
+    TAG,
+  );
+}
+
+function missingRef(label: string): void {
+  logger.warn(`${label}: no dataset ref given. Fix: pass { source, ref } or { path }.`, TAG);
+}
+
+function asyncOnly(source: DatasetSource, label: string, ref: string): void {
+  logger.warn(
+    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe). Fix: commit the dataset as a file and load it with { path }, or write it to a file in a globalSetup with \`await getDatasetSource('${source.id}').load('${ref}')\` and load that file.`,
+    TAG,
+  );
+}
+
+function empty(label: string, questions: Question[], warnings: string[]): void {
+  if (questions.length === 0 && warnings.length === 0)
+    logger.warn(`${label}: the dataset has no questions.`, TAG);
+}
+
+/**
+ * Loads a dataset synchronously, for file, inline and path datasets (Jest cannot await inside
+ * `describe`). Never throws: every problem is a warning in the result (and on the ai-eval logger).
+ * An async-only source returns no questions and a warning that explains how to use a file instead.
+ * Disabled questions are returned only with `includeDisabled`.
+ *
+ * @example
+ * ```ts
+ * const { questions, warnings, label } = loadDatasetSync({ path: 'datasets/support.yaml' }, { split: 'smoke' });
+ * ```
+ */
+export function loadDatasetSync(selector: DatasetSelector, filter: DatasetFilter = {}): DatasetLoad {
+  const label = datasetLabel(selector);
+  const run = withWarnings(() => {
+    try {
+      const loadOptions = { includeDisabled: filter.includeDisabled ?? false };
+      if (selector.path !== undefined) {
+        const path = resolve(process.cwd(), selector.path);
+        const questions = loadDatasetFile(path, filter.questionId, loadOptions);
+        const splits =
+          filter.split !== undefined && questions.length > 0 ? readDocument(path, label)?.splits : undefined;
+        return applyFilter(questions, filter, splits, label);
+      }
+      const id = selector.source ?? 'file';
+      const source = getDatasetSource(id);
+      if (!source) {
+        unknownSource(id, label);
+        return [];
+      }
+      if (selector.ref === undefined || selector.ref === '') {
+        missingRef(label);
+        return [];
+      }
+      const loaded =
+        source.synchronous === false ? undefined : source.load(selector.ref, filter.questionId, loadOptions);
+      if (loaded === undefined || isThenable(loaded)) {
+        if (loaded !== undefined) Promise.resolve(loaded).catch(() => undefined);
+        asyncOnly(source, label, selector.ref);
+        return [];
+      }
+      let splits: unknown;
+      if (filter.split !== undefined && loaded.length > 0 && source.loadSplits) {
+        splits = source.loadSplits(selector.ref);
+        if (isThenable(splits)) splits = undefined;
+      }
+      return applyFilter(loaded, filter, splits, label);
+    } catch (error) {
+      logger.warn(`${label}: loading failed: ${(error as Error).message}`, TAG);
+      return [];
+    }
+  });
+  empty(label, run.value, run.warnings);
+  run.stop();
+  return { questions: run.value, warnings: run.warnings, label };
+}
+
+/**
+ * The asynchronous load behind {@link loadDataset}, with the warnings: works with every source.
+ * Never throws.
+ *
+ * @example
+ * ```ts
+ * const { questions, warnings } = await loadDatasetWithWarnings({ source: 'http', ref: 'support.yaml' });
+ * ```
+ */
+export async function loadDatasetWithWarnings(
+  options: DatasetSelector & DatasetFilter,
+): Promise<DatasetLoad> {
+  const label = datasetLabel(options);
+  const warnings: string[] = [];
+  const stop = logger.subscribe((entry) => {
+    if (entry.level === 'warn' || entry.level === 'error') warnings.push(entry.message);
+  });
+  let questions: Question[] = [];
+  try {
+    const loadOptions = { includeDisabled: options.includeDisabled ?? false };
+    if (options.path !== undefined) {
+      return loadDatasetSync(options, options);
+    }
+    const id = options.source ?? 'file';
+    const source = getDatasetSource(id);
+    if (!source) unknownSource(id, label);
+    else if (options.ref === undefined || options.ref === '') missingRef(label);
+    else {
+      const loaded = await source.load(options.ref, options.questionId, loadOptions);
+      const splits =
+        options.split !== undefined && loaded.length > 0 && source.loadSplits
+          ? await source.loadSplits(options.ref)
+          : undefined;
+      questions = applyFilter(loaded, options, splits, label);
+    }
+  } catch (error) {
+    logger.warn(`${label}: loading failed: ${(error as Error).message}`, TAG);
+  } finally {
+    if (options.path === undefined) empty(label, questions, warnings);
+    stop();
+  }
+  return { questions, warnings, label };
+}
+
+/**
+ * Loads the questions of a dataset from any source. Never throws: an unknown source id, an
+ * unresolved ref, a parse or schema failure gives `[]` and logs warnings on the ai-eval logger
+ * (read them with `captureLogsAsync` or use {@link loadDatasetWithWarnings}).
+ *
+ * @example
+ * ```ts
+ * const questions = await loadDataset({ source: 'file', ref: 'support.yaml', split: 'holdout', tags: ['billing'] });
+ * ```
+ */
+export async function loadDataset(options: DatasetSelector & DatasetFilter): Promise<Question[]> {
+  return (await loadDatasetWithWarnings(options)).questions;
+}

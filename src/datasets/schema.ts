@@ -1,0 +1,159 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import schemaJson from '../../schema/dataset.json' with { type: 'json' };
+
+/**
+ * The dataset JSON Schema (draft 2020-12), also published as `ai-eval/schema/dataset.json`.
+ *
+ * @example
+ * ```ts
+ * datasetSchema.$id; // 'https://unpkg.com/ai-eval/schema/dataset.json'
+ * ```
+ */
+export const datasetSchema: Readonly<Record<string, unknown>> = schemaJson;
+
+interface Compiled {
+  document: ValidateFunction;
+  question: ValidateFunction;
+}
+
+let compiled: Compiled | undefined;
+
+/** The validators of a dataset and of one question, compiled once per process. */
+export function validators(): Compiled {
+  if (!compiled) {
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true });
+    ajv.addSchema(schemaJson);
+    const id = (schemaJson as { $id: string }).$id;
+    compiled = {
+      document: ajv.getSchema(id) as ValidateFunction,
+      question: ajv.getSchema(`${id}#/$defs/question`) as ValidateFunction,
+    };
+  }
+  return compiled;
+}
+
+/** A schema error, translated: where (JSON Pointer) and what to do. */
+export interface SchemaIssue {
+  path: string;
+  message: string;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  object: 'an object (a map of keys)',
+  array: 'a list',
+  null: 'null',
+};
+
+function expectedType(type: unknown): string {
+  const types = Array.isArray(type) ? type : [type];
+  return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ');
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function branchMatchesType(branch: unknown, value: unknown): boolean {
+  const type = (branch as { type?: unknown }).type;
+  if (type === undefined) return false;
+  const types = (Array.isArray(type) ? type : [type]) as string[];
+  const actual = jsonType(value);
+  return types.includes(actual) || (actual === 'integer' && types.includes('number'));
+}
+
+function describe(error: ErrorObject): string {
+  const { keyword, params, data } = error;
+  const p = params as Record<string, unknown>;
+  const key = error.instancePath.split('/').pop() ?? '';
+  switch (keyword) {
+    case 'required':
+      if (p.missingProperty === 'id')
+        return "is missing the required key 'id'. Fix: add `id: <a unique name>` to it.";
+      return `is missing the required key '${String(p.missingProperty)}'. Fix: add it.`;
+    case 'type':
+      return `must be ${expectedType(p.type)}, got ${typeName(data)}. Fix the value of '${key}'.`;
+    case 'pattern':
+    case 'minLength':
+      return `must be a non-empty string, got ${typeName(data)}. Fix: give it some text.`;
+    case 'minItems':
+      return `must have at least ${String(p.limit)} item(s), got an empty list. Fix: add one or remove the key.`;
+    case 'exclusiveMinimum':
+      return `must be greater than ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+    default:
+      return `${error.message ?? 'is invalid'}.`;
+  }
+}
+
+function describeAnyOf(error: ErrorObject): string {
+  if (/^\/questions\/\d+$/.test(error.instancePath)) {
+    return "needs either 'input' (the question text) or 'messages' (a list of { role, content }). Fix: add one of them.";
+  }
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  return `must be ${description ?? 'one of the allowed shapes'}, got ${typeName(error.data)}.`;
+}
+
+/**
+ * Turns ajv's errors into one issue per real problem: branch errors of an `anyOf` are folded into
+ * the branch that matches the value's type, or into one message naming the accepted shapes.
+ */
+export function translateErrors(errors: readonly ErrorObject[]): SchemaIssue[] {
+  const dropped = new Set<ErrorObject>();
+  const replaced = new Set<ErrorObject>();
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf') continue;
+    const branches = error.schema as unknown[];
+    const inside = errors.filter(
+      (e) =>
+        e !== error &&
+        e.schemaPath.startsWith(`${error.schemaPath}/`) &&
+        (e.instancePath === error.instancePath || e.instancePath.startsWith(`${error.instancePath}/`)),
+    );
+    const matching = branches
+      .map((b, i) => (branchMatchesType(b, error.data) ? i : -1))
+      .filter((i) => i >= 0);
+    if (matching.length === 1) {
+      const keep = `${error.schemaPath}/${matching[0]}/`;
+      for (const e of inside) if (!e.schemaPath.startsWith(keep)) dropped.add(e);
+      dropped.add(error);
+    } else {
+      for (const e of inside) dropped.add(e);
+      replaced.add(error);
+    }
+  }
+  const issues: SchemaIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (dropped.has(error)) continue;
+    if (
+      error.keyword === 'pattern' &&
+      errors.some((e) => e.keyword === 'minLength' && e.instancePath === error.instancePath)
+    )
+      continue;
+    const message = replaced.has(error) ? describeAnyOf(error) : describe(error);
+    const dedupe = `${error.instancePath}\u0000${message}`;
+    if (seen.has(dedupe)) continue;
+    seen.add(dedupe);
+    issues.push({ path: error.instancePath, message });
+  }
+  return issues;
+}

@@ -1,0 +1,146 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { getConfig } from '../../config.js';
+import { logger } from '../../logger.js';
+import type { DatasetDocument } from '../types.js';
+import { formatProblem, validateDatasetFile } from '../validate.js';
+
+/** The extensions the file source reads, in the order a bare name is tried. */
+export const DATASET_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
+
+/** Where the file source looks, in order. */
+export interface FileSourceDirs {
+  /** Directories searched first, in order (relative ones are taken from `root`). */
+  paths?: string[] | undefined;
+  /** The project root; its `datasets/` directory is searched last. Default `process.cwd()`. */
+  root?: string | undefined;
+}
+
+/** The directories searched, in order: the given paths, then `datasets/` under the root. */
+export function searchDirs(dirs: FileSourceDirs = {}): string[] {
+  const config = getConfig().datasets;
+  const root = resolve(dirs.root ?? config.root ?? process.cwd());
+  const paths = dirs.paths ?? config.paths ?? [];
+  const all = [...paths.map((p) => resolve(root, p)), join(root, 'datasets')];
+  return all.filter((dir, i) => all.indexOf(dir) === i);
+}
+
+/** A path for messages: relative to the working directory when below it. */
+export function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+/** True (and logs why not) when `ref` is a bare file name. */
+export function isBareRef(ref: string, tag: string): boolean {
+  if (
+    typeof ref !== 'string' ||
+    ref.trim() === '' ||
+    /[/\\]/.test(ref) ||
+    ref.includes('..') ||
+    isAbsolute(ref)
+  ) {
+    logger.warn(
+      `${tag}: refusing dataset ref ${JSON.stringify(ref)}: a ref must be a bare file name (no path separator, no '..'). Fix: put the file in a dataset directory and name it alone, or load it by path.`,
+      `dataset:${tag.split(':')[0]}`,
+    );
+    return false;
+  }
+  return true;
+}
+
+function candidates(ref: string): string[] {
+  const ext = extname(ref).toLowerCase();
+  return (DATASET_EXTENSIONS as readonly string[]).includes(ext)
+    ? [ref]
+    : DATASET_EXTENSIONS.map((e) => `${ref}${e}`);
+}
+
+/**
+ * Resolves a bare ref to a file: the first directory that has it wins, and every other match is
+ * logged as an ignored duplicate. Returns undefined (and logs) when nothing matches.
+ */
+export function resolveRef(ref: string, dirs: string[], tag = `file:${ref}`): string | undefined {
+  if (!isBareRef(ref, tag)) return undefined;
+  const found = dirs
+    .flatMap((dir) => candidates(ref).map((name) => join(dir, name)))
+    .filter((p) => isFile(p));
+  const [first, ...ignored] = found;
+  for (const other of ignored) {
+    logger.warn(
+      `${tag}: ignoring duplicate dataset ${displayPath(other)}; using ${displayPath(first ?? '')}.`,
+      'dataset:file',
+    );
+  }
+  if (first === undefined) {
+    logger.warn(
+      `${tag}: no dataset named ${JSON.stringify(ref)} in ${dirs.map(displayPath).join(', ')}. Fix: create it there, or add its directory to configure({ datasets: { paths } }).`,
+      'dataset:file',
+    );
+  }
+  return first;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Every dataset file name in the directories; a duplicate name resolves to the first directory. */
+export function listFiles(dirs: string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (!(DATASET_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase())) continue;
+      const path = join(dir, name);
+      if (!isFile(path)) continue;
+      const first = files.get(name);
+      if (first !== undefined) {
+        logger.warn(
+          `file:${name}: ignoring duplicate dataset ${displayPath(path)}; using ${displayPath(first)}.`,
+          'dataset:file',
+        );
+      } else files.set(name, path);
+    }
+  }
+  return files;
+}
+
+const cache = new Map<string, { stamp: string; document: DatasetDocument | undefined }>();
+
+/**
+ * Reads and validates a dataset file, logging every problem (file, line, column, JSON path, fix).
+ * Returns the document only when it is valid: an invalid document is refused whole. Cached per
+ * file until it changes. Never throws.
+ */
+export function readDocument(path: string, label: string): DatasetDocument | undefined {
+  let stamp = '';
+  try {
+    const stat = statSync(path);
+    stamp = `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    // validateDatasetFile reports the missing file below.
+  }
+  const cached = cache.get(path);
+  if (cached && stamp !== '' && cached.stamp === stamp && cached.document) return cached.document;
+  const result = validateDatasetFile(path, displayPath(path));
+  if (!result.valid) {
+    logger.warn(
+      `${label}: ${displayPath(path)} is invalid and was refused whole (${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}).`,
+      'dataset:file',
+    );
+    for (const problem of result.problems) logger.warn(formatProblem(problem), 'dataset:file');
+    return undefined;
+  }
+  if (stamp !== '') cache.set(path, { stamp, document: result.document });
+  return result.document;
+}
+
+/** Reads a file's raw text (for writers that keep its comments). */
+export function readText(path: string): string {
+  return readFileSync(path, 'utf8');
+}

@@ -1,0 +1,162 @@
+import { getConfig } from '../../config.js';
+import { logger } from '../../logger.js';
+import { defineDatasetSource, normalizeQuestions, type DatasetSource } from '../define-source.js';
+import type { DatasetDocument } from '../types.js';
+import { formatProblem, validateDataset } from '../validate.js';
+
+const KEY = Symbol.for('ai-eval.http-dataset-cache');
+const TAG = 'dataset:http';
+/** Default timeout of one request of the `http` source. */
+export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
+
+function cache(): Map<string, Promise<DatasetDocument | undefined>> {
+  const holder = globalThis as { [KEY]?: Map<string, Promise<DatasetDocument | undefined>> };
+  holder[KEY] ??= new Map();
+  return holder[KEY];
+}
+
+/**
+ * Forgets every document the `http` source fetched (they are otherwise cached for the run).
+ *
+ * @example
+ * ```ts
+ * beforeEach(() => clearHttpDatasetCache());
+ * ```
+ */
+export function clearHttpDatasetCache(): void {
+  cache().clear();
+}
+
+function baseUrl(label: string): string | undefined {
+  const base = getConfig().datasets.httpBaseUrl;
+  if (base === undefined || base === '') {
+    logger.warn(
+      `${label}: no base URL configured. Fix: configure({ datasets: { httpBaseUrl: 'https://...' } }).`,
+      TAG,
+    );
+    return undefined;
+  }
+  try {
+    const url = new URL(base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`unsupported protocol ${url.protocol}`);
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+  } catch (error) {
+    logger.warn(
+      `${label}: datasets.httpBaseUrl ${JSON.stringify(base)} is not an http(s) URL (${(error as Error).message}).`,
+      TAG,
+    );
+    return undefined;
+  }
+}
+
+function bareRef(ref: string, label: string): boolean {
+  if (typeof ref === 'string' && ref.trim() !== '' && !/[/\\?#%]/.test(ref) && !ref.includes('..'))
+    return true;
+  logger.warn(
+    `${label}: refusing dataset ref ${JSON.stringify(ref)}: the http source takes bare document names only.`,
+    TAG,
+  );
+  return false;
+}
+
+async function fetchText(url: string, label: string): Promise<string | undefined> {
+  const timeout = getConfig().datasets.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+  try {
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(timeout),
+      headers: { accept: 'application/yaml, application/json, text/plain' },
+    });
+    if (!response.ok) {
+      logger.warn(
+        `${label}: GET ${url} answered ${response.status} ${response.statusText}; nothing loaded.`,
+        TAG,
+      );
+      return undefined;
+    }
+    return await response.text();
+  } catch (error) {
+    const name = (error as Error).name;
+    const reason =
+      name === 'TimeoutError' || name === 'AbortError'
+        ? `timed out after ${timeout} ms`
+        : (error as Error).message;
+    logger.warn(
+      `${label}: GET ${url} failed: ${reason}. Fix: check datasets.httpBaseUrl, or raise datasets.httpTimeoutMs.`,
+      TAG,
+    );
+    return undefined;
+  }
+}
+
+async function fetchDocument(ref: string): Promise<DatasetDocument | undefined> {
+  const label = `http:${ref}`;
+  if (!bareRef(ref, label)) return undefined;
+  const base = baseUrl(label);
+  if (base === undefined) return undefined;
+  const url = new URL(encodeURIComponent(ref), base).href;
+  const cached = cache().get(url);
+  if (cached) return cached;
+  const pending = (async () => {
+    const text = await fetchText(url, label);
+    if (text === undefined) return undefined;
+    const result = validateDataset(text, { file: label, json: ref.toLowerCase().endsWith('.json') });
+    if (!result.valid) {
+      logger.warn(
+        `${label} failed dataset validation and was refused whole (${result.problems.length} problem(s)).`,
+        TAG,
+      );
+      for (const problem of result.problems) logger.warn(formatProblem(problem), TAG);
+      return undefined;
+    }
+    return result.document;
+  })();
+  cache().set(url, pending);
+  return pending;
+}
+
+/**
+ * The shipped `http` source: dataset documents from a registry over HTTP. The base URL comes from
+ * `datasets.httpBaseUrl`; refs are bare document names; each request has a timeout
+ * (`datasets.httpTimeoutMs`, default 10 s); every document is validated before use and cached for
+ * the run (failures too). Async only: a synchronous load (Jest's `describe`) cannot use it.
+ *
+ * @example
+ * ```ts
+ * configure({ datasets: { httpBaseUrl: 'https://evals.example.com/datasets/' } });
+ * const questions = await loadDataset({ source: 'http', ref: 'support.yaml' });
+ * ```
+ */
+export const httpSource: DatasetSource = defineDatasetSource({
+  id: 'http',
+  label: 'HTTP registry',
+  description: 'Dataset documents fetched from datasets.httpBaseUrl.',
+  synchronous: false,
+  async load(ref, questionId, options) {
+    const document = await fetchDocument(ref);
+    if (!document) return [];
+    return normalizeQuestions(
+      structuredClone(document.questions),
+      `http:${ref}`,
+      questionId,
+      logger,
+      options,
+    );
+  },
+  async loadSplits(ref) {
+    return structuredClone((await fetchDocument(ref))?.splits ?? {});
+  },
+  async listDatasets() {
+    const base = baseUrl('http:index.json');
+    if (base === undefined) return [];
+    const text = await fetchText(new URL('index.json', base).href, 'http:index.json');
+    try {
+      const value = text === undefined ? [] : (JSON.parse(text) as unknown);
+      const list = Array.isArray(value) ? value : ((value as { datasets?: unknown }).datasets ?? []);
+      return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
+    } catch (error) {
+      logger.warn(`http:index.json is not a JSON list of dataset names: ${(error as Error).message}.`, TAG);
+      return [];
+    }
+  },
+});
