@@ -44,6 +44,8 @@ export interface OpenAIServer {
   maxInFlight: number;
   /** Queues replies, answered in order; when the queue is empty, `fallback` answers. */
   script(...steps: Step[]): void;
+  /** Forgets the recorded requests, the unused script and the in-flight peak. */
+  reset(): void;
   /** Answers requests once the script is used up. Default: a score of 4. */
   fallback: (request: RecordedRequest) => Step;
   close(): Promise<void>;
@@ -86,6 +88,11 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
     requests: [],
     maxInFlight: 0,
     script: (...steps) => void queue.push(...steps),
+    reset: () => {
+      queue.length = 0;
+      state.requests.length = 0;
+      state.maxInFlight = 0;
+    },
     fallback: () => ({ answer: { score: 4, reason: 'scripted default' } }),
     close: () =>
       new Promise<void>((resolve) => {

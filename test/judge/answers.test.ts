@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
+  server.reset();
   useServer(server);
 });
 

@@ -1,0 +1,169 @@
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogsAsync, configure, gradeQuestion, logger, type LogEntry } from '../../src/index.js';
+import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
+import { TEST_KEY, useServer } from './judge-env.js';
+
+let server: OpenAIServer;
+const logs: LogEntry[] = [];
+let stop: () => void;
+beforeAll(async () => {
+  server = await startOpenAIServer();
+  stop = logger.subscribe((entry) => logs.push(entry));
+});
+afterAll(async () => {
+  stop();
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  useServer(server);
+});
+afterEach(() => {
+  // Secrets never leave: not in any log line.
+  expect(JSON.stringify(logs)).not.toContain(TEST_KEY);
+});
+
+const grade = async () =>
+  (
+    await gradeQuestion({
+      question: { id: 'q', input: 'Question?' },
+      response: 'Answer.',
+      graders: ['relevance_grader'],
+    })
+  ).grades[0]!;
+
+describe('retries, backoff and timeouts', () => {
+  it('waits as long as Retry-After says after a 429, then succeeds', async () => {
+    server.script(
+      { status: 429, headers: { 'retry-after': '1' } },
+      { answer: { score: 5, reason: 'spot on' } },
+    );
+    const result = await grade();
+    expect(result).toMatchObject({ score: 5, error: false, reason: 'spot on' });
+    expect(server.requests).toHaveLength(2);
+    // Backoff alone is configured to 1-5 ms, so only honouring Retry-After explains the gap.
+    expect(server.requests[1]!.receivedAt - server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it('honours retry-after-ms too', async () => {
+    server.script(
+      { status: 429, headers: { 'retry-after-ms': '300' } },
+      { answer: { score: 3, reason: 'ok' } },
+    );
+    expect(await grade()).toMatchObject({ score: 3, error: false });
+    expect(server.requests[1]!.receivedAt - server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(280);
+  });
+
+  it('gives up at once when Retry-After reaches past the timeout', async () => {
+    configure({ judge: { timeoutMs: 2000 } });
+    server.script({ status: 429, headers: { 'retry-after': '120' } });
+    const result = await grade();
+    expect(result).toMatchObject({ score: null, error: true });
+    expect(result.reason).toContain('judge call failed after 1 attempt: HTTP 429');
+    expect(result.reason).toContain('Retry-After asked for 120000 ms, beyond the 2000 ms timeout');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('ends repeated 500s in an errored grade after maxAttempts', async () => {
+    server.script(
+      { status: 500 },
+      { status: 502 },
+      { status: 503 },
+      { answer: { score: 5, reason: 'too late' } },
+    );
+    const result = await grade();
+    expect(result).toMatchObject({ score: null, composite: null, error: true, skipped: false });
+    expect(result.reason).toMatch(/^judge call failed after 3 attempts: HTTP 503/);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('recovers from a 500 within the attempt budget', async () => {
+    server.script({ status: 500 }, { answer: { score: 2, reason: 'weak' } });
+    expect(await grade()).toMatchObject({ score: 2, error: false });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('honours a smaller maxAttempts', async () => {
+    configure({ judge: { maxAttempts: 1 } });
+    server.script({ status: 500 }, { answer: { score: 2, reason: 'never reached' } });
+    expect((await grade()).reason).toMatch(/^judge call failed after 1 attempt: HTTP 500/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops a hanging server at the overall timeout', async () => {
+    configure({ judge: { timeoutMs: 400 } });
+    server.script({ hang: true }, { hang: true }, { hang: true });
+    const result = await grade();
+    expect(result).toMatchObject({ score: null, error: true });
+    expect(result.reason).toContain('the request timed out');
+    expect(result.reason).toContain('the 400 ms timeout ran out');
+  });
+
+  it('does not retry a 401 and keeps the key out of the reason', async () => {
+    server.script({
+      status: 401,
+      body: {
+        error: {
+          message: `Incorrect API key provided: ${TEST_KEY}. Bearer ${TEST_KEY}`,
+          type: 'invalid_request_error',
+        },
+      },
+    });
+    const result = await grade();
+    expect(result.error).toBe(true);
+    expect(result.reason).toContain('judge call failed after 1 attempt: HTTP 401');
+    expect(result.reason).not.toContain(TEST_KEY);
+    expect(result.reason).not.toContain('SECRET');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries connection errors and names them', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => resolve(p));
+      });
+    });
+    configure({ judge: { baseURL: `http://127.0.0.1:${port}/v1` } });
+    const result = await grade();
+    expect(result.error).toBe(true);
+    expect(result.reason).toMatch(/^judge call failed after 3 attempts: connection error/);
+  });
+
+  it('falls back to plain JSON when the provider refuses structured output', async () => {
+    configure({ judge: { model: 'no-structured-output' } });
+    server.script(
+      {
+        status: 400,
+        body: {
+          error: {
+            message:
+              "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+          },
+        },
+      },
+      { answer: { score: 4, reason: 'fine' } },
+    );
+    const { value: result, logs: warnings } = await captureLogsAsync(grade);
+    expect(result).toMatchObject({ score: 4, error: false });
+    expect(server.requests[0]!.body).toHaveProperty('response_format');
+    expect(server.requests[1]!.body).not.toHaveProperty('response_format');
+    expect(warnings.map((w) => w.message).join('\n')).toContain('refused structured output');
+  });
+
+  it('refuses an unreachable default provider without a key with a clear error', async () => {
+    configure({ judge: { baseURL: undefined, apiKey: undefined } });
+    const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+    try {
+      const result = await grade();
+      expect(result.error).toBe(true);
+      expect(result.reason).toContain('no judge API key: set OPENAI_API_KEY');
+    } finally {
+      if (saved.key !== undefined) process.env.OPENAI_API_KEY = saved.key;
+      if (saved.url !== undefined) process.env.OPENAI_BASE_URL = saved.url;
+    }
+  });
+});
