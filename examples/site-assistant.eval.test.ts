@@ -1,0 +1,30 @@
+import { evalSuite } from 'ai-eval/vitest';
+import { runSiteAssistant } from './agent.js';
+
+// One generated test per dataset question. The tool-usage grader reads what the agent did, so an
+// agent that claims work it never performed fails here, whatever its prose says.
+evalSuite('site assistant: read-only questions', {
+  dataset: 'examples/datasets/site-assistant.yaml',
+  ids: ['list-drafts', 'pricing-page', 'published-as-json'],
+  target: {
+    name: 'site-assistant',
+    mode: 'agent',
+    graders: ['tool_usage_grader', 'read_only_run', 'format_grader'],
+  },
+  run: (question) => runSiteAssistant(question.input ?? ''),
+});
+
+evalSuite('site assistant: editing', {
+  dataset: 'examples/datasets/site-assistant.yaml',
+  ids: ['create-roadmap-faq'],
+  target: { name: 'site-assistant-editor', mode: 'agent', graders: ['tool_usage_grader'] },
+  run: (question) => runSiteAssistant(question.input ?? ''),
+});
+
+// An agent scored only on the shape of its text: the reporter flags that nothing observes its actions.
+evalSuite('site assistant: format only', {
+  dataset: 'examples/datasets/site-assistant.yaml',
+  ids: ['published-as-json'],
+  target: { name: 'site-assistant-format-only', mode: 'agent', graders: ['format_grader'] },
+  run: (question) => runSiteAssistant(question.input ?? ''),
+});
