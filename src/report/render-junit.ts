@@ -1,3 +1,4 @@
+import { formatNumber } from '../grading/scale.js';
 import { fmt } from '../run/gates.js';
 import type { EvalReport, QuestionReport } from './model.js';
 import { weakestGrade } from './render-terminal.js';
@@ -33,7 +34,7 @@ function testcase(target: string, q: QuestionReport): string[] {
       ? 'error'
       : g.skipped
         ? 'skipped'
-        : `${fmt(g.score)} of ${g.min}-${g.max}, composite ${fmt(g.composite)}`;
+        : `${formatNumber(g.score ?? 0)} of ${formatNumber(g.min)}-${formatNumber(g.max)}, composite ${formatNumber(g.composite ?? 0)}`;
     lines.push(
       `        <property ${attrs({ name: `grade.${g.grader}${trial}`, value: `${state}: ${g.reason}` })}/>`,
     );

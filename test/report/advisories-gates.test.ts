@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { collect } from '../../src/report/collect.js';
+import { gateSettings } from '../../src/report/options.js';
+import type { RunIdentity } from '../../src/report/model.js';
+import type { ReporterOptions } from '../../src/report/options.js';
+import type { EvalRecord } from '../../src/report/record.js';
+import { FAQ, SUPPORT, fail, rec, skip } from './records.js';
+
+const identity: RunIdentity = {
+  timestamp: '2026-01-01T00:00:00.000Z',
+  packageVersion: '0.0.0',
+  nodeVersion: 'v20',
+  judgeModel: null,
+  promptHashes: {},
+  datasetHashes: {},
+};
+
+function report(records: EvalRecord[], options: ReporterOptions = {}) {
+  return collect(records, { identity, settings: gateSettings(options) });
+}
+
+const BLIND = { ...SUPPORT, name: 'blind-agent', graders: ['accuracy_judge'], actionObserving: [] };
+
+describe('advisories', () => {
+  it('warns about an agent-mode target that no action-observing grader scores', () => {
+    const r = report([rec({ question: 'q1', grader: 'accuracy_judge', target: BLIND })]);
+    expect(r.advisories).toEqual([
+      {
+        code: 'NO_ACTION_OBSERVER',
+        target: 'blind-agent',
+        message: 'blind-agent is scored by nothing that can see what the agent did.',
+      },
+    ]);
+    expect(r.targets[0]!.advisories).toEqual(r.advisories);
+  });
+
+  it('says nothing for a chat target or an agent with an action-observing grader', () => {
+    const r = report([
+      rec({ question: 'q1', grader: 'accuracy_judge', target: FAQ }),
+      rec({ question: 'q1', grader: 'tool_usage_grader' }),
+    ]);
+    expect(r.advisories).toEqual([]);
+  });
+
+  it('raises the fallback-marker advisory once per grader, naming the questions', () => {
+    const reason = 'list_nodes mentioned in the response (no tool-call record available)';
+    const r = report([
+      rec({ question: 'q1', grader: 'tool_usage_grader', reason, toolCallRecord: false }),
+      rec({ question: 'q2', grader: 'tool_usage_grader', reason, toolCallRecord: false }),
+      rec({ question: 'q3', grader: 'tool_usage_grader' }),
+    ]);
+    expect(r.advisories).toEqual([
+      {
+        code: 'NO_TOOL_CALL_RECORD',
+        target: 'support-bot',
+        message:
+          'support-bot: tool_usage_grader scored 2 questions from prose because no tool-call record was available (q1, q2).',
+      },
+    ]);
+  });
+
+  it('warns about a grader every grade of which was skipped', () => {
+    const r = report([
+      rec({ question: 'q1', grader: 'tool_usage_grader' }),
+      skip('q1', 'accuracy_judge'),
+      skip('q2', 'accuracy_judge'),
+      rec({ question: 'q2', grader: 'tool_usage_grader' }),
+    ]);
+    expect(r.advisories.map((a) => a.message)).toEqual([
+      'support-bot: every grade of accuracy_judge was skipped (2 grades), so it scored nothing.',
+    ]);
+  });
+});
+
+describe('gates', () => {
+  const records = [
+    rec({ question: 'q1', grader: 'tool_usage_grader', score: 5 }),
+    rec({ question: 'q2', grader: 'tool_usage_grader', score: 2 }),
+  ];
+
+  it('fails a hard target gate below minAverage, with the reason', () => {
+    const gated = records.map((r) => ({
+      ...r,
+      target: { ...SUPPORT, gate: { level: 'hard' as const, minAverage: 4 } },
+    }));
+    const r = report(gated);
+    expect(r.gates).toEqual([
+      {
+        scope: 'support-bot',
+        level: 'hard',
+        passed: false,
+        message: 'support-bot: average 3.50 is below the minimum 4.00',
+      },
+    ]);
+    expect(r.passed).toBe(false);
+  });
+
+  it('only warns for a soft gate and passes one that is met', () => {
+    const r = report(records, {
+      gates: { 'support-bot': { level: 'soft', minPassRate: 0.75 } },
+      gate: { level: 'hard', minAverage: 3.5 },
+    });
+    expect(r.gates).toEqual([
+      {
+        scope: 'support-bot',
+        level: 'soft',
+        passed: false,
+        message: 'support-bot: pass rate 50% is below the minimum 75%',
+      },
+      { scope: 'run', level: 'hard', passed: true, message: 'run: average 3.50 meets the minimum 3.50' },
+    ]);
+    expect(r.passed).toBe(true);
+  });
+
+  it('an options gate for a target wins over the gate the target declares', () => {
+    const gated = records.map((r) => ({
+      ...r,
+      target: { ...SUPPORT, gate: { level: 'hard' as const, minAverage: 4.5 } },
+    }));
+    const r = report(gated, { gates: { 'support-bot': { level: 'hard', minAverage: 3 } } });
+    expect(r.passed).toBe(true);
+  });
+
+  it('fails on any advisory with failOnAdvisory and on any error with failOnError', () => {
+    const r = report(
+      [
+        rec({ question: 'q1', grader: 'accuracy_judge', target: BLIND }),
+        fail('q1', 'other', { target: BLIND }),
+      ],
+      { failOnAdvisory: true, failOnError: true },
+    );
+    expect(r.gates).toEqual([
+      { scope: 'advisories', level: 'hard', passed: false, message: '1 advisory and failOnAdvisory is set' },
+      { scope: 'errors', level: 'hard', passed: false, message: '1 grader error and failOnError is set' },
+    ]);
+    expect(r.errorCount).toBe(1);
+    expect(r.passed).toBe(false);
+  });
+
+  it('passes failOnError when nothing errored', () => {
+    expect(report(records, { failOnError: true }).passed).toBe(true);
+  });
+});

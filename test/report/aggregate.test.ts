@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { groupRecords, totalsOf } from '../../src/run/aggregate.js';
+import { FAQ, fail, rec, skip } from './records.js';
+
+describe('groupRecords', () => {
+  it('takes a question composite as the mean of the non-null composites and passes it at the threshold', () => {
+    const [target] = groupRecords([
+      rec({ question: 'q1', grader: 'tool_usage_grader', score: 1, min: 0, max: 1 }),
+      rec({ question: 'q1', grader: 'accuracy_judge', score: 2 }),
+      skip('q1', 'format_grader'),
+      rec({ question: 'q2', grader: 'accuracy_judge', score: 3.5 }),
+    ]);
+    const [q1, q2] = target!.questions;
+    expect(q1).toMatchObject({ id: 'q1', composite: 3.5, passed: true, degraded: false, unscored: false });
+    expect(q1!.grades).toHaveLength(3);
+    expect(q2).toMatchObject({ composite: 3.5, passed: true });
+  });
+
+  it('marks a question degraded when a grader errored and unscored (not passed) when nothing scored', () => {
+    const [target] = groupRecords([
+      rec({ question: 'q1', grader: 'accuracy_judge', score: 5 }),
+      fail('q1', 'tool_usage_grader'),
+      skip('q2', 'accuracy_judge'),
+      fail('q2', 'tool_usage_grader'),
+    ]);
+    expect(target!.questions[0]).toMatchObject({ composite: 5, passed: true, degraded: true });
+    expect(target!.questions[1]).toMatchObject({
+      composite: null,
+      passed: false,
+      degraded: true,
+      unscored: true,
+    });
+  });
+
+  it('names a target after the test file (relative to the root) when the record has none', () => {
+    const groups = groupRecords(
+      [
+        rec({
+          question: 'bare',
+          grader: 'accuracy_judge',
+          target: null,
+          test: { file: '/repo/test/a.test.ts', name: 'bare' },
+        }),
+        rec({ question: 'q1', grader: 'accuracy_judge', target: FAQ }),
+      ],
+      { root: '/repo' },
+    );
+    expect(groups.map((g) => g.name)).toEqual(['faq-bot', 'test/a.test.ts']);
+    expect(groups[1]!.declared).toBeNull();
+    expect(groups[1]!.questions[0]!.test).toEqual({ file: 'test/a.test.ts', name: 'bare' });
+  });
+
+  it('orders targets and questions naturally, independent of record order', () => {
+    const records = ['q10', 'q2', 'q1'].map((question) => rec({ question, grader: 'accuracy_judge' }));
+    const ids = groupRecords(records)[0]!.questions.map((q) => q.id);
+    expect(ids).toEqual(['q1', 'q2', 'q10']);
+    expect(groupRecords([...records].reverse())).toEqual(groupRecords(records));
+  });
+
+  it('reports trials with mean, spread, pass@k and pass^k', () => {
+    const [target] = groupRecords([
+      rec({ question: 'q1', grader: 'accuracy_judge', trial: 1, score: 5 }),
+      rec({ question: 'q1', grader: 'accuracy_judge', trial: 2, score: 3 }),
+      rec({ question: 'q1', grader: 'accuracy_judge', trial: 3, score: 4 }),
+      rec({ question: 'q2', grader: 'accuracy_judge', trial: 1, score: 4 }),
+      rec({ question: 'q2', grader: 'accuracy_judge', trial: 2, score: 5 }),
+      rec({ question: 'q3', grader: 'accuracy_judge', score: 1 }),
+    ]);
+    const [q1, q2, q3] = target!.questions;
+    expect(q1!.composite).toBe(4);
+    expect(q1!.trials).toEqual({
+      count: 3,
+      composites: [5, 3, 4],
+      mean: 4,
+      stdev: Math.sqrt(2 / 3),
+      min: 3,
+      max: 5,
+      passAtK: true,
+      passHatK: false,
+    });
+    expect(q2!.trials).toMatchObject({ count: 2, passAtK: true, passHatK: true, stdev: 0.5 });
+    expect(q3!.trials).toBeUndefined();
+    const totals = totalsOf(target!.questions);
+    expect(totals.passAtK).toBe(1);
+    expect(totals.passHatK).toBe(0.5);
+  });
+});
+
+describe('totalsOf', () => {
+  it('counts average, pass rate, errors, degraded, unscored and judge tokens', () => {
+    const usage = { promptTokens: 100, completionTokens: 20, totalTokens: 120 };
+    const [target] = groupRecords([
+      rec({ question: 'q1', grader: 'accuracy_judge', score: 5, llm: true, usage }),
+      rec({ question: 'q2', grader: 'accuracy_judge', score: 2, llm: true, usage }),
+      fail('q2', 'tool_usage_grader'),
+      fail('q3', 'tool_usage_grader'),
+      fail('q3', 'accuracy_judge'),
+    ]);
+    expect(totalsOf(target!.questions)).toEqual({
+      questionCount: 3,
+      averageScore: 3.5,
+      passRate: 1 / 3,
+      passedCount: 1,
+      errorCount: 3,
+      degradedCount: 2,
+      unscoredCount: 1,
+      judgeTokens: { prompt: 200, completion: 40, total: 240 },
+    });
+  });
+
+  it('has no average and no pass rate for no questions', () => {
+    expect(totalsOf([])).toMatchObject({ questionCount: 0, averageScore: null, passRate: null });
+  });
+});

@@ -1,0 +1,77 @@
+import type { EvalRecord, RecordTarget } from '../../src/report/record.js';
+
+/** An agent-mode target scored by an action-observing grader and a judge. */
+export const SUPPORT: RecordTarget = {
+  name: 'support-bot',
+  mode: 'agent',
+  graders: ['tool_usage_grader', 'accuracy_judge'],
+  actionObserving: ['tool_usage_grader'],
+  passThreshold: 3.5,
+};
+
+/** A chat-mode target with one judge. */
+export const FAQ: RecordTarget = {
+  name: 'faq-bot',
+  mode: 'chat',
+  graders: ['accuracy_judge'],
+  actionObserving: [],
+  passThreshold: 3.5,
+};
+
+/**
+ * A hand-made record. `score` is on 0-5 unless `min`/`max` say otherwise; the composite is
+ * computed from it the way the grading pipeline does.
+ */
+export function rec(overrides: Partial<EvalRecord> & { question: string; grader: string }): EvalRecord {
+  const min = overrides.min ?? 0;
+  const max = overrides.max ?? 5;
+  const score = overrides.score === undefined ? max : overrides.score;
+  const base: EvalRecord = {
+    v: 1,
+    test: { file: '/repo/test/support.test.ts', name: `support > ${overrides.question}` },
+    target: SUPPORT,
+    question: overrides.question,
+    trial: 1,
+    grader: overrides.grader,
+    label: `${overrides.grader} (${min}-${max})`,
+    min,
+    max,
+    score,
+    composite: score === null ? null : (5 * (score - min)) / (max - min),
+    reason: 'ok',
+    error: false,
+    skipped: false,
+    llm: false,
+    observesActions: overrides.grader === 'tool_usage_grader',
+    toolCallRecord: true,
+    passThreshold: 3.5,
+    at: 1_700_000_000_000,
+  };
+  return { ...base, ...overrides, min, max, score, composite: overrides.composite ?? base.composite };
+}
+
+/** A grader that skipped. */
+export function skip(question: string, grader: string, extra: Partial<EvalRecord> = {}): EvalRecord {
+  return rec({
+    question,
+    grader,
+    score: null,
+    composite: null,
+    skipped: true,
+    reason: 'not applicable',
+    ...extra,
+  });
+}
+
+/** A grader that errored. */
+export function fail(question: string, grader: string, extra: Partial<EvalRecord> = {}): EvalRecord {
+  return rec({
+    question,
+    grader,
+    score: null,
+    composite: null,
+    error: true,
+    reason: 'judge timed out',
+    ...extra,
+  });
+}

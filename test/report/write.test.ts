@@ -1,0 +1,302 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { isAiEvalError } from '../../src/errors.js';
+import { compareWithBaseline, parseReport } from '../../src/report/baseline.js';
+import type { EvalReport } from '../../src/report/model.js';
+import { mergeReports } from '../../src/report/merge.js';
+import { checkReporterOptions, type ReporterOptions } from '../../src/report/options.js';
+import { checkRecords, parseJsonLines } from '../../src/report/read-records.js';
+import type { EvalRecord } from '../../src/report/record.js';
+import { redactArguments, redactText } from '../../src/report/redact.js';
+import { finishRun, useColour, writeFileAtomic } from '../../src/report/write.js';
+import { ROOT } from '../helpers/paths.js';
+import { SUPPORT, fail, rec } from './records.js';
+
+const schema = JSON.parse(readFileSync(join(ROOT, 'schema', 'report.json'), 'utf8')) as object;
+const ajv = new Ajv2020.default({ allErrors: true, strict: false });
+const validate = ajv.compile(schema);
+
+const records: EvalRecord[] = [
+  rec({ question: 'q1', grader: 'tool_usage_grader', score: 1, min: 0, max: 1 }),
+  rec({ question: 'q2', grader: 'tool_usage_grader', score: 0, min: 0, max: 1, trial: 1 }),
+  rec({ question: 'q2', grader: 'tool_usage_grader', score: 1, min: 0, max: 1, trial: 2 }),
+  fail('q3', 'accuracy_judge', {
+    llm: true,
+    usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
+  }),
+  rec({
+    question: 'bare',
+    grader: 'accuracy_judge',
+    target: null,
+    test: { file: '/repo/test/b.test.ts', name: 'bare' },
+  }),
+];
+
+function run(options: ReporterOptions, env: NodeJS.ProcessEnv = {}, input = records) {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-eval-write-'));
+  let printed = '';
+  const result = finishRun(input, options, {
+    root: dir,
+    print: (t) => (printed += t),
+    env,
+    isTTY: false,
+    now: new Date('2026-02-03T04:05:06.000Z'),
+  });
+  return { dir, printed, ...result };
+}
+
+describe('finishRun', () => {
+  it('writes a JSON report that matches the published schema and keeps the design key names', () => {
+    const { dir, report, printed, failed } = run({ outputFile: 'out/ai-eval.json' });
+    const json = JSON.parse(readFileSync(join(dir, 'out/ai-eval.json'), 'utf8')) as EvalReport;
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(json).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(json).toMatchObject({
+      schemaVersion: 1,
+      timestamp: '2026-02-03T04:05:06.000Z',
+      packageVersion: '0.1.0',
+      questionCount: 4,
+      errorCount: 1,
+      judgeTokens: { prompt: 10, completion: 5, total: 15 },
+    });
+    const target = json.targets.find((t) => t.name === 'support-bot')!;
+    expect(Object.keys(target)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'mode',
+        'graders',
+        'actionObserving',
+        'averageScore',
+        'passRate',
+        'errorCount',
+        'degradedCount',
+        'advisories',
+        'questions',
+      ]),
+    );
+    expect(Object.keys(target.questions[0]!)).toEqual(
+      expect.arrayContaining(['id', 'test', 'composite', 'passed', 'degraded', 'grades']),
+    );
+    expect(Object.keys(target.questions[0]!.grades[0]!)).toEqual(
+      expect.arrayContaining(['grader', 'score', 'min', 'max', 'composite', 'reason', 'error', 'skipped']),
+    );
+    // outside the root, the file keeps its absolute path
+    expect(json.targets.map((t) => t.name)).toEqual(['/repo/test/b.test.ts', 'support-bot']);
+    expect(printed).toContain('ai-eval: 2 targets, 4 questions');
+    expect(printed).not.toContain('\u001b[');
+    expect(failed).toBe(false);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['ai-eval.json']); // no temp file left behind
+  });
+
+  it('writes JUnit and Markdown and appends Markdown to GITHUB_STEP_SUMMARY', () => {
+    const summaryDir = mkdtempSync(join(tmpdir(), 'ai-eval-summary-'));
+    const summary = join(summaryDir, 'summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const { dir, printed } = run(
+      { junitFile: 'junit.xml', markdownFile: 'summary.md' },
+      { GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: 'true' },
+      [
+        ...records,
+        rec({
+          question: 'q9',
+          grader: 'accuracy_judge',
+          target: { ...SUPPORT, name: 'blind', actionObserving: [] },
+        }),
+      ],
+    );
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(
+      /^<\?xml[\s\S]*<testcase classname="support-bot" name="q1"/,
+    );
+    const md = readFileSync(join(dir, 'summary.md'), 'utf8');
+    expect(md).toMatch(/^## ai-eval\n/);
+    expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n${md}`);
+    expect(printed).toContain(
+      '::warning title=ai-eval NO_ACTION_OBSERVER::blind is scored by nothing that can see what the agent did.',
+    );
+  });
+
+  it('fails the run with the reason when a hard gate fails', () => {
+    const { failed, failure, printed } = run({ gate: { level: 'hard', minPassRate: 0.9 } });
+    expect(failed).toBe(true);
+    expect(failure).toBe('ai-eval: run: pass rate 50% is below the minimum 90%');
+    expect(printed).toContain(
+      'ai-eval: FAILED, 1 hard gate failed: run: pass rate 50% is below the minimum 90%',
+    );
+  });
+
+  it('prints the failure even with the summary off', () => {
+    const { printed } = run({ summary: false, failOnError: true });
+    expect(printed.trim()).toBe('ai-eval: FAILED, hard gate failed: 1 grader error and failOnError is set');
+  });
+
+  it('compares with a baseline and gates on a drop', () => {
+    const first = run({ outputFile: 'base.json' });
+    const better = records.map((r) =>
+      r.question === 'q2' && r.trial === 1 ? rec({ ...r, score: 1, composite: 5 }) : r,
+    );
+    const worse = records.filter((r) => r.question !== 'q1');
+    const baseline = join(first.dir, 'base.json');
+    const up = run({ baseline }, {}, better);
+    expect(up.report.baseline?.changes).toEqual([
+      { target: 'support-bot', before: 3.75, after: 5, delta: 1.25, kind: 'improved' },
+      { target: 'support-bot', question: 'q2', before: 2.5, after: 5, delta: 2.5, kind: 'improved' },
+    ]);
+    expect(up.printed).toContain('  ▲ improved support-bot › q2  2.50 -> 5.00 (+2.50)');
+    const down = run({ baseline, maxDrop: 0.5 }, {}, worse);
+    expect(down.report.baseline?.changes.map((c) => [c.kind, c.question])).toEqual([
+      ['regressed', undefined],
+      ['removed', 'q1'],
+    ]);
+    expect(down.failed).toBe(true);
+    expect(down.failure).toBe('ai-eval: support-bot: average 3.75 -> 2.50 (-1.25), allowed drop 0.50');
+  });
+
+  it('warns and goes on without a baseline that cannot be read, but fails when maxDrop needs it', () => {
+    const missing = run({ baseline: 'nope.json' });
+    expect(missing.failed).toBe(false);
+    expect(missing.printed).toMatch(
+      /warning: no baseline comparison: .*nope\.json: cannot read the baseline report/,
+    );
+    const needed = run({ baseline: 'nope.json', maxDrop: 1 });
+    expect(needed.failed).toBe(true);
+  });
+
+  it('prints record problems as warnings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-w-'));
+    let printed = '';
+    finishRun(
+      records,
+      {},
+      { root: dir, print: (t) => (printed += t), env: {}, warnings: ['x.jsonl:3: not JSON'] },
+    );
+    expect(printed).toContain('[ai-eval] warning: x.jsonl:3: not JSON');
+  });
+});
+
+describe('mergeReports', () => {
+  it('gives the report of one run from shard reports', () => {
+    const options: ReporterOptions = { gate: { level: 'hard', minAverage: 3 } };
+    const whole = run(options).report;
+    const shard1 = run(
+      options,
+      {},
+      records.filter((r) => r.question !== 'q2' && r.question !== 'bare'),
+    ).report;
+    const shard2 = run(
+      options,
+      {},
+      records.filter((r) => r.question === 'q2' || r.question === 'bare'),
+    ).report;
+    const merged = mergeReports([shard2, shard1], { now: new Date('2026-02-03T04:05:06.000Z') });
+    expect(merged).toEqual(whole);
+  });
+});
+
+describe('parseReport and compareWithBaseline', () => {
+  it('names the file and JSON path of a malformed report', () => {
+    expect(() =>
+      parseReport('{"schemaVersion":1,"targets":[{"name":"a","questions":[{"id":3}]}]}', 'r.json'),
+    ).toThrow('r.json at $.targets[0].questions[0].id: expected a string');
+    expect(() => parseReport('{"schemaVersion":2}', 'r.json')).toThrow(
+      'r.json at $.schemaVersion: expected 1, got 2',
+    );
+    try {
+      parseReport('{', 'r.json');
+    } catch (error) {
+      expect(isAiEvalError(error, 'INVALID_REPORT')).toBe(true);
+    }
+  });
+
+  it('ignores changes under 0.01 and lists new targets', () => {
+    const base = run({}).report;
+    const changes = compareWithBaseline(
+      [...base.targets, { ...base.targets[0]!, name: 'zzz' }],
+      base.targets,
+    );
+    expect(changes).toEqual([
+      { target: 'zzz', before: null, after: base.targets[0]!.averageScore, delta: null, kind: 'new' },
+    ]);
+  });
+});
+
+describe('reading records', () => {
+  it('skips bad records with the path of the problem', () => {
+    const good = rec({ question: 'q', grader: 'g' });
+    const { records: ok, problems } = checkRecords(
+      [good, { ...good, v: 2 }, { ...good, score: 'x' }],
+      'a.test.ts > t',
+    );
+    expect(ok).toEqual([good]);
+    expect(problems).toEqual([
+      'a.test.ts > t: record 1 skipped, $[1].v: expected 1, got 2 (a record from another ai-eval version)',
+      'a.test.ts > t: record 2 skipped, $[2].score: expected a number or null',
+    ]);
+    expect(checkRecords('nope', 'x').problems).toEqual([
+      'x: meta.aiEval is not an array of records; skipped',
+    ]);
+  });
+
+  it('parses JSON Lines, naming file and line of a bad one', () => {
+    const good = JSON.stringify(rec({ question: 'q', grader: 'g' }));
+    const { records: ok, problems } = parseJsonLines(`${good}\n\n{"v":1\n${good}\n`, 'records-1.jsonl');
+    expect(ok).toHaveLength(2);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^records-1\.jsonl:3: not JSON/);
+  });
+});
+
+describe('options, colour and redaction', () => {
+  it('rejects bad options with the option named', () => {
+    expect(() => checkReporterOptions({ outputfile: 'x' })).toThrow(
+      'ai-eval reporter option outputfile: unknown option',
+    );
+    expect(() => checkReporterOptions({ gate: { level: 'firm', minAverage: 3 } })).toThrow(
+      "option gate.level: expected 'hard' or 'soft', got \"firm\"",
+    );
+    expect(() => checkReporterOptions({ gate: { level: 'hard', minPassRate: 50 } })).toThrow(
+      'option gate.minPassRate: expected a number from 0 to 1, got 50',
+    );
+    expect(() => checkReporterOptions({ maxDrop: 1 })).toThrow('option maxDrop: needs `baseline`');
+    expect(() => checkReporterOptions({ gate: { level: 'hard' } })).toThrow(
+      'a gate needs minAverage or minPassRate',
+    );
+  });
+
+  it('colours only on a TTY without NO_COLOR, unless forced', () => {
+    expect(useColour(undefined, {}, true)).toBe(true);
+    expect(useColour(undefined, {}, false)).toBe(false);
+    expect(useColour(undefined, { NO_COLOR: '1' }, true)).toBe(false);
+    expect(useColour(true, { NO_COLOR: '1' }, false)).toBe(true);
+  });
+
+  it('redacts secrets in reasons and arguments', () => {
+    expect(
+      redactText(
+        'login {"password":"hunter2","user":"a"} with Bearer abcdefghijk and sk-abcdefghijklmnopqrstu',
+      ),
+    ).toBe('login {"password":"[redacted]","user":"a"} with Bearer [redacted] and [redacted]');
+    expect(redactText('api_key=XYZ token: t0k3n')).toBe('api_key=[redacted] token: [redacted]');
+    expect(
+      redactArguments({ user: 'a', nested: { Authorization: 'x', list: [{ secret_value: 1 }] } }),
+    ).toEqual({
+      user: 'a',
+      nested: { Authorization: '[redacted]', list: [{ secret_value: '[redacted]' }] },
+    });
+    const { report } = run({}, {}, [
+      rec({ question: 'q', grader: 'g', reason: 'sent api_key=abc123 to the tool' }),
+    ]);
+    expect(report.targets[0]!.questions[0]!.grades[0]!.reason).toBe('sent api_key=[redacted] to the tool');
+  });
+
+  it('writes atomically, leaving the old file when writing fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
+    const file = join(dir, 'r.json');
+    writeFileAtomic(file, 'old');
+    expect(() => writeFileAtomic(join(file, 'sub', 'x.json'), 'new')).toThrow();
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    expect(readdirSync(dir)).toEqual(['r.json']);
+  });
+});
