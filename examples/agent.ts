@@ -30,6 +30,12 @@ export function runSiteAssistant(input: string): AgentRun {
   };
   const text = input.toLowerCase();
 
+  if (text.startsWith('create')) {
+    const title = /"([^"]+)"/.exec(input)?.[1] ?? 'Untitled';
+    call('list_nodes', { title });
+    call('create_node', { title, status: 'draft' });
+    return { output: `Created the draft "${title}".`, toolCalls: calls };
+  }
   if (text.includes('draft')) {
     call('list_nodes', { status: 'draft' });
     const drafts = nodes.filter((n) => n.status === 'draft');
@@ -39,12 +45,6 @@ export function runSiteAssistant(input: string): AgentRun {
     call('list_nodes', { status: 'published' });
     const published = nodes.filter((n) => n.status === 'published').map((n) => ({ id: n.id, title: n.title }));
     return { output: JSON.stringify({ published }), toolCalls: calls };
-  }
-  if (text.startsWith('create')) {
-    const title = /"([^"]+)"/.exec(input)?.[1] ?? 'Untitled';
-    call('list_nodes', { title });
-    call('create_node', { title, status: 'draft' });
-    return { output: `Created the draft "${title}".`, toolCalls: calls };
   }
   if (text.includes('pricing')) {
     call('get_node', { id: 2 });
