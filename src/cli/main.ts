@@ -14,6 +14,7 @@ Commands:
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   merge: () => import('./merge.js').then((m) => m.merge),
+  validate: () => import('./validate.js').then((m) => m.validate),
 };
 
 /**

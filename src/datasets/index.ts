@@ -56,3 +56,4 @@ export {
   type RubricLookup,
   type RubricValidation,
 } from './rubrics.js';
+export { validateGoldLabels, type GoldLabel } from './gold-labels.js';

@@ -90,10 +90,11 @@ export function parseText(text: string, file: string, options: { json?: boolean 
     }
   }
   for (const error of doc.errors) {
-    const at = error.linePos?.[0];
+    const at = counter.linePos(error.pos[0]);
     problems.push({
       file,
-      ...(at ? { line: at.line, column: at.col } : {}),
+      line: at.line,
+      column: at.col,
       path: '',
       message: `is not valid YAML: ${error.message.replace(/ at line \d+, column \d+.*$/s, '')}. Fix the syntax here.`,
     });

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { isAiEvalError } from '../errors.js';
+import { validateGoldLabels } from '../datasets/gold-labels.js';
+import { loadRubricCriteria, validateRubric } from '../datasets/rubrics.js';
+import { createSplitter } from '../datasets/splits.js';
+import type { DatasetProblem } from '../datasets/types.js';
+import { formatProblem, validateDataset } from '../datasets/validate.js';
+import { parseText } from '../datasets/yaml-positions.js';
+
+/** What kind of document a file holds. */
+export type DocumentKind = 'dataset' | 'rubric' | 'gold-labels';
+
+const EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+/**
+ * Decides what a file holds: by name first (`*.rubric.yaml`, a file in a `rubrics/` directory,
+ * `gold*.yaml`, `*.labels.yaml`), then by shape (a top-level `checks` or `labels` key without
+ * `questions`). Anything else is a dataset.
+ *
+ * @example
+ * ```ts
+ * documentKind('rubrics/cites.yaml', 'checks: []'); // 'rubric'
+ * documentKind('support.yaml', 'questions: []'); // 'dataset'
+ * ```
+ */
+export function documentKind(file: string, text: string): DocumentKind {
+  const name = basename(file).toLowerCase();
+  if (/\.rubric\.(ya?ml|json)$/.test(name) || basename(join(file, '..')) === 'rubrics') return 'rubric';
+  if (/^gold.*\.(ya?ml|json)$/.test(name) || /\.labels\.(ya?ml|json)$/.test(name)) return 'gold-labels';
+  const value = parseText(text, file, { json: extname(name) === '.json' }).value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('questions' in value)) {
+    if ('checks' in value) return 'rubric';
+    if ('labels' in value) return 'gold-labels';
+  }
+  return 'dataset';
+}
+
+function expand(arg: string): string[] {
+  try {
+    if (!statSync(arg).isDirectory()) return [arg];
+  } catch {
+    return [arg];
+  }
+  return readdirSync(arg, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const path = join(arg, entry.name);
+      if (entry.isDirectory())
+        return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : expand(path);
+      return EXTENSIONS.includes(extname(entry.name).toLowerCase()) ? [path] : [];
+    });
+}
+
+interface Checked {
+  kind: DocumentKind;
+  problems: DatasetProblem[];
+  notes: string[];
+  summary: string;
+}
+
+function checkDataset(file: string, text: string): Checked {
+  const result = validateDataset(text, { file });
+  const notes: string[] = [];
+  if (!result.valid || !result.document)
+    return { kind: 'dataset', problems: result.problems, notes, summary: '' };
+  const document = result.document;
+  const parsed = parseText(text, file, { json: extname(file).toLowerCase() === '.json' });
+  const problems: DatasetProblem[] = [];
+  const splitter = createSplitter(document.splits);
+  for (const p of splitter.problems) {
+    const pos = parsed.locate(p.path);
+    problems.push({
+      file,
+      ...(pos ? { line: pos.line, column: pos.column } : {}),
+      path: p.path,
+      message: p.message,
+    });
+  }
+  for (const { split, id } of splitter.unknownIds(document.questions)) {
+    notes.push(`${file}: /splits/${split}: names question id '${id}', which the dataset does not have.`);
+  }
+  document.questions.forEach((question, i) => {
+    if (question.rubric_ref === undefined) return;
+    try {
+      loadRubricCriteria(question.rubric_ref, { datasetFile: file });
+    } catch (error) {
+      const pos = parsed.locate(`/questions/${i}/rubric_ref`);
+      const message = isAiEvalError(error) ? error.message : String(error);
+      problems.push({
+        file,
+        ...(pos ? { line: pos.line, column: pos.column } : {}),
+        path: `/questions/${i}/rubric_ref`,
+        message,
+      });
+    }
+  });
+  if (document.questions.length === 0)
+    notes.push(`${file}: the dataset has no questions; a suite over it fails.`);
+  const disabled = document.questions.filter((q) => q.disabled === true).length;
+  const summary = `${document.questions.length} question(s)${disabled > 0 ? `, ${disabled} disabled` : ''}`;
+  return { kind: 'dataset', problems, notes, summary };
+}
+
+function check(file: string): Checked {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message =
+      code === 'ENOENT'
+        ? 'does not exist. Fix the path.'
+        : `could not be read (${(error as Error).message}).`;
+    return { kind: 'dataset', problems: [{ file, path: '', message }], notes: [], summary: '' };
+  }
+  const kind = documentKind(file, text);
+  if (kind === 'rubric') {
+    const result = validateRubric(text, file);
+    return {
+      kind,
+      problems: result.problems,
+      notes: [],
+      summary: `${result.rubric?.checks.length ?? 0} check(s)`,
+    };
+  }
+  if (kind === 'gold-labels') {
+    const result = validateGoldLabels(text, file);
+    return { kind, problems: result.problems, notes: [], summary: `${result.labels.length} label(s)` };
+  }
+  return checkDataset(file, text);
+}
+
+const USAGE = `Usage: ai-eval validate <file or directory...>
+
+Checks dataset, rubric and gold-label files (YAML or JSON). Rubrics are recognised by name
+(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key; gold labels by name (gold*.yaml,
+*.labels.yaml) or a top-level 'labels' key; anything else is checked as a dataset.
+Prints each problem as file:line:column: /json/path: message. Exits 1 on any problem.
+`;
+
+/**
+ * The `ai-eval validate` command: checks each file (directories are searched for .yaml, .yml and
+ * .json files), prints every problem with its file, line, column and JSON path, and returns 1 when
+ * there is any problem, 0 when all files are valid, 2 on a usage error.
+ *
+ * @example
+ * ```ts
+ * const code = await validate(['datasets/support.yaml', 'rubrics/']);
+ * ```
+ */
+export function validate(args: string[]): Promise<number> {
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+    (args.length === 0 ? process.stderr : process.stdout).write(USAGE);
+    return Promise.resolve(args.length === 0 ? 2 : 0);
+  }
+  const files = args.flatMap(expand);
+  if (files.length === 0) {
+    process.stderr.write(`ai-eval validate: no .yaml, .yml or .json files in ${args.join(', ')}.\n`);
+    return Promise.resolve(1);
+  }
+  let failed = 0;
+  for (const file of files) {
+    const result = check(file);
+    if (result.problems.length === 0) {
+      process.stdout.write(`ok ${file} (${result.kind}, ${result.summary})\n`);
+    } else {
+      failed++;
+      process.stdout.write(`FAIL ${file} (${result.kind}): ${result.problems.length} problem(s)\n`);
+      for (const problem of result.problems) process.stdout.write(`  ${formatProblem(problem)}\n`);
+    }
+    for (const note of result.notes) process.stdout.write(`  warning: ${note}\n`);
+  }
+  process.stdout.write(
+    failed === 0
+      ? `\n${files.length} file(s) valid.\n`
+      : `\n${failed} of ${files.length} file(s) have problems.\n`,
+  );
+  return Promise.resolve(failed === 0 ? 0 : 1);
+}

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { datasetSchema, formatProblem, validateDataset, validateDatasetFile } from '../../src/index.js';
+import { validators } from '../../src/datasets/schema.js';
+import { packedDir, ROOT } from '../helpers/paths.js';
+
+const FIXTURES = join(ROOT, 'fixtures', 'datasets');
+const messages = (text: string, file = 'd.yaml') =>
+  validateDataset(text, { file }).problems.map(formatProblem);
+
+describe('the dataset schema', () => {
+  it('is draft 2020-12 and ships in the package as ai-eval/schema/dataset.json', () => {
+    expect(datasetSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    const shipped = JSON.parse(readFileSync(join(packedDir(), 'schema', 'dataset.json'), 'utf8'));
+    expect(shipped).toEqual(datasetSchema);
+  });
+
+  it('is compiled once', () => {
+    expect(validators()).toBe(validators());
+    expect(validators().document).toBe(validators().document);
+  });
+
+  it('accepts the full example dataset, with extra keys', () => {
+    const result = validateDatasetFile(join(FIXTURES, 'support.yaml'));
+    expect(result.problems).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(result.document?.questions.map((q) => q.id)).toEqual([
+      'refund',
+      'greeting',
+      'invoice',
+      'cancel',
+      'upgrade',
+    ]);
+    expect(
+      validateDataset('questions:\n  - id: a\n    input: x\n    my_domain_key: { any: thing }\n').valid,
+    ).toBe(true);
+  });
+
+  it('names file, line, column, JSON path and the expectation of every problem', () => {
+    const result = validateDatasetFile(join(FIXTURES, 'invalid.yaml'), 'invalid.yaml');
+    expect(result.valid).toBe(false);
+    expect(result.document).toBeUndefined();
+    expect(result.problems.map(formatProblem)).toEqual([
+      "invalid.yaml:4:9: /questions/1/id: must be a string, got number 42. Fix the value of 'id'.",
+      "invalid.yaml:5:12: /questions/1/input: must be a string, got a list. Fix the value of 'input'.",
+      "invalid.yaml:6:5: /questions/2: is missing the required key 'id'. Fix: add `id: <a unique name>` to it.",
+      "invalid.yaml:7:5: /questions/3: needs either 'input' (the question text) or 'messages' (a list of { role, content }). Fix: add one of them.",
+      'invalid.yaml:8:11: /questions/3/tags: must be a list, got the string "billing". Fix the value of \'tags\'.',
+      "invalid.yaml:9:9: /questions/4/id: duplicate question id 'ok' on line 9; it is first used on line 2 (/questions/0/id). Fix: ids must be unique, rename one of them.",
+    ]);
+  });
+
+  it('refuses a document without questions, or that is not an object', () => {
+    expect(messages('name: x\n')).toEqual([
+      "d.yaml:1:1: (document): is missing the required key 'questions'. Fix: add it.",
+    ]);
+    expect(messages('- id: a\n')).toEqual([
+      "d.yaml:1:1: (document): must be an object with a 'questions' list, got a list. Fix: start the document with `questions:`.",
+    ]);
+    expect(messages('')).toEqual([
+      "d.yaml: (document): must be an object with a 'questions' list, got nothing. Fix: start the document with `questions:`.",
+    ]);
+  });
+
+  it('folds anyOf branches into the branch that matches, or into one message', () => {
+    const text = [
+      'questions:',
+      '  - id: a',
+      '    input: x',
+      '    expected_tools:',
+      '      - search',
+      '      - { args: { q: 1 } }',
+      '      - 7',
+      '    timeout: -5',
+      '    messages: []',
+    ].join('\n');
+    expect(messages(text)).toEqual([
+      "d.yaml:6:9: /questions/0/expected_tools/1: is missing the required key 'name'. Fix: add it.",
+      'd.yaml:7:9: /questions/0/expected_tools/2: must be a tool name or { name, args?, after?, times? }, got number 7.',
+      'd.yaml:8:14: /questions/0/timeout: must be greater than 0, got -5.',
+      'd.yaml:9:15: /questions/0/messages: must have at least 1 item(s), got an empty list. Fix: add one or remove the key.',
+    ]);
+  });
+
+  it('checks the shape of the splits block', () => {
+    const text =
+      'splits:\n  smoke: [a, 3]\n  holdout: { fraction: 2 }\nquestions:\n  - { id: a, input: x }\n';
+    expect(messages(text)).toEqual([
+      "d.yaml:2:14: /splits/smoke/1: must be a string, got number 3. Fix the value of '1'.",
+      "d.yaml:3:12: /splits/holdout: is missing the required key 'seed'. Fix: add it.",
+      'd.yaml:3:24: /splits/holdout/fraction: must be at most 1, got 2.',
+    ]);
+  });
+
+  it('maps problems of JSON files to their lines too, and reports JSON syntax errors with a position', () => {
+    const json = '{\n  "questions": [\n    { "id": "a", "input": 1 }\n  ]\n}\n';
+    expect(messages(json, 'd.json')).toEqual([
+      "d.json:3:27: /questions/0/input: must be a string, got number 1. Fix the value of 'input'.",
+    ]);
+    const broken = '{\n  "questions": [\n    { "id": "a", }\n  ]\n}\n';
+    const [problem] = messages(broken, 'd.json');
+    expect(problem).toMatch(
+      /^d\.json:3:18: \(document\): is not valid JSON: .+Fix the syntax at this position/,
+    );
+  });
+
+  it('reports YAML syntax errors and duplicate keys with their line', () => {
+    expect(messages('questions:\n  - id: a\n    input: "x\n')).toEqual([
+      'd.yaml:4:1: (document): is not valid YAML: Missing closing "quote. Fix the syntax here.',
+    ]);
+    expect(messages('questions:\n  - id: a\n   input: x\n')[0]).toBe(
+      'd.yaml:3:1: (document): is not valid YAML: Sequence item without - indicator. Fix the syntax here.',
+    );
+    expect(messages('questions: []\nquestions: []\n')[0]).toMatch(
+      /^d\.yaml:2:1: \(document\): is not valid YAML: Map keys must be unique/,
+    );
+  });
+
+  it('refuses a YAML alias bomb without expanding it', () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      'questions: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]',
+    ].join('\n');
+    expect(messages(bomb)).toEqual([
+      'd.yaml:2:8: (document): uses YAML aliases that expand more than 100 times; refused, not expanded (a possible resource-exhaustion attack). Fix: write the repeated values out or use fewer aliases.',
+    ]);
+    // A few aliases are fine.
+    expect(validateDataset('base: &b { input: hi }\nquestions:\n  - { id: a, input: hi }\n').valid).toBe(
+      true,
+    );
+  });
+
+  it('validates parsed objects without positions', () => {
+    const result = validateDataset({ questions: [{ id: 'a' }] }, { file: 'inline:x' });
+    expect(result.problems.map(formatProblem)).toEqual([
+      "inline:x: /questions/0: needs either 'input' (the question text) or 'messages' (a list of { role, content }). Fix: add one of them.",
+    ]);
+  });
+});
