@@ -1,2 +1,27 @@
-// Registration of the matchers on Vitest's expect: built by the matchers issue.
-export {};
+/**
+ * `ai-eval/vitest`: importing it (in a test file or a `setupFiles` entry) registers
+ * `toPassGrader` and `toScoreAtLeast` on Vitest's `expect` and types them, and exports `evalSuite`.
+ */
+import { expect } from 'vitest';
+import type { EvalRecord } from '../src/report/record.js';
+import { createToPassGrader } from './to-pass-grader.js';
+import { createToScoreAtLeast } from './to-score-at-least.js';
+import type { AiEvalMatchers } from './types.js';
+import { vitestChannel } from './vitest-channel.js';
+
+expect.extend({
+  toPassGrader: createToPassGrader(vitestChannel),
+  toScoreAtLeast: createToScoreAtLeast(vitestChannel),
+});
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
+  interface Matchers<T = any> extends AiEvalMatchers {}
+  interface TaskMeta {
+    /** Every grade ai-eval computed in this test, for the ai-eval reporter. */
+    aiEval?: EvalRecord[];
+  }
+}
+
+export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
+export type { EvalRecord, RecordTarget } from '../src/report/record.js';

@@ -1,0 +1,167 @@
+import { getConfig } from '../src/config.js';
+import { isAiEvalError } from '../src/errors.js';
+import type { Grader } from '../src/grading/define-grader.js';
+import { getGrader, hasGrader, listGraders } from '../src/grading/registry.js';
+import { gradeQuestion } from '../src/run/grade-question.js';
+import { resolveTarget } from '../src/run/target.js';
+import { scopedIdentity, sendIfRunning, type RunnerChannel } from './channel.js';
+import { gradeMessage } from './message.js';
+import { matcherTargetRecord, toRecords } from './record.js';
+import type { GradeMatcherOptions, GraderRef } from './types.js';
+
+/** The parts of a runner's matcher `this` the ai-eval matchers read (Vitest and Jest have them). */
+export interface MatcherStateLike {
+  isNot?: boolean;
+  promise?: string;
+  utils?: {
+    matcherHint?: (name: string, received?: string, expected?: string, options?: object) => string;
+  };
+}
+
+/** What a matcher returns to the runner. */
+export interface MatcherOutcome {
+  pass: boolean;
+  message: () => string;
+}
+
+/** One matcher call, checked. */
+export interface MatcherCall {
+  name: 'toPassGrader' | 'toScoreAtLeast';
+  /** How the expected arguments read in the hint, for example `grader, score`. */
+  expected: string;
+  grader: Grader;
+  threshold: number;
+  options: GradeMatcherOptions;
+}
+
+function isGrader(value: unknown): value is Grader {
+  if (typeof value !== 'object' || value === null) return false;
+  const g = value as Partial<Grader>;
+  return typeof g.id === 'string' && typeof g.grade === 'function' && typeof g.result === 'function';
+}
+
+/** Resolves the grader argument or throws a TypeError naming the matcher. */
+export function checkGrader(matcher: string, ref: GraderRef): Grader {
+  if (typeof ref === 'string') {
+    if (hasGrader(ref)) return getGrader(ref);
+    const known = listGraders().map((g) => g.id);
+    throw new TypeError(
+      `${matcher}: unknown grader '${ref}'. Known graders: ${known.join(', ')}. Register yours with registerGrader(defineGrader({ id: '${ref}', ... })) before the assertion, or pass the grader object.`,
+    );
+  }
+  if (isGrader(ref)) return ref;
+  throw new TypeError(
+    `${matcher}: the grader must be a registered grader id or a grader made with defineGrader(), got ${describe(ref)}.`,
+  );
+}
+
+/** Throws a TypeError naming the matcher unless `received` is a string or an agent run. */
+export function checkReceived(matcher: string, received: unknown): void {
+  if (typeof received === 'string') return;
+  if (
+    typeof received === 'object' &&
+    received !== null &&
+    typeof (received as { output?: unknown }).output === 'string'
+  )
+    return;
+  throw new TypeError(
+    `${matcher}: expected a response string or an agent run { output: string, toolCalls?, messages? }, received ${describe(received)}.`,
+  );
+}
+
+/** Throws a TypeError naming the matcher unless `value` is a composite from 0 to 5. */
+export function checkThreshold(matcher: string, what: string, value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 5) return value;
+  throw new TypeError(
+    `${matcher}: ${what} must be a composite from 0 to 5, got ${JSON.stringify(value) ?? String(value)}.`,
+  );
+}
+
+/** Checks the options object and its target; throws a TypeError naming the matcher. */
+export function checkOptions(matcher: string, options: unknown): GradeMatcherOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`${matcher}: options must be an object, got ${describe(options)}.`);
+  }
+  const { target } = options as GradeMatcherOptions;
+  if (typeof target === 'string' && target.trim() === '') {
+    throw new TypeError(`${matcher}: options.target must be a non-empty target name or a target object.`);
+  }
+  if (target !== undefined && typeof target !== 'string') {
+    try {
+      resolveTarget(target);
+    } catch (error) {
+      if (!isAiEvalError(error)) throw error;
+      throw new TypeError(`${matcher}: options.target is invalid: ${error.message}`, { cause: error });
+    }
+  }
+  return options;
+}
+
+/**
+ * Grades `received` with the call's grader through `gradeQuestion`, sends the record to the
+ * reporter and decides. A real verdict returns `pass` as graded and lets the runner apply `.not`;
+ * a skip or an error is no verdict at all, so it fails whether or not the assertion is negated.
+ */
+export async function runGradeMatcher(
+  state: MatcherStateLike,
+  channel: RunnerChannel,
+  received: unknown,
+  call: MatcherCall,
+): Promise<MatcherOutcome> {
+  const { grader, threshold, options } = call;
+  const identity = scopedIdentity() ?? channel.identify(state);
+  const result = await gradeQuestion({
+    question: options.question ?? {},
+    response: received as string,
+    graders: [grader],
+    toolCalls: options.toolCalls,
+    input: options.input,
+    target: {
+      passThreshold: threshold,
+      responseCharLimit: typeof options.target === 'object' ? options.target.responseCharLimit : undefined,
+    },
+  });
+  if (identity) {
+    const scoped = scopedIdentity();
+    const records = toRecords(result, [grader], {
+      identity,
+      target: matcherTargetRecord(options.target, grader, received, threshold),
+      question: options.question?.id ?? scoped?.question ?? identity.title,
+      trial: scoped?.trial ?? 1,
+    });
+    await sendIfRunning(channel, identity, records);
+  }
+  const grade = result.grades[0];
+  if (!grade) throw new Error(`${call.name}: gradeQuestion returned no grade for '${grader.id}'.`);
+  const isNot = state.isNot === true;
+  const hint =
+    state.utils?.matcherHint?.(call.name, 'received', call.expected, {
+      isNot,
+      promise: state.promise ?? '',
+    }) ?? `expect(received)${isNot ? '.not' : ''}.${call.name}(${call.expected})`;
+  const message = (): string => gradeMessage({ hint, label: grader.displayLabel, grade, threshold, isNot });
+  // No verdict: fail under .not too, since the runner inverts `pass` for negated assertions.
+  if (grade.error || grade.skipped || grade.composite === null) return { pass: isNot, message };
+  return { pass: grade.composite >= threshold, message };
+}
+
+/** The threshold of `toPassGrader`: the option, then the target's, then the configured one. */
+export function defaultThreshold(options: GradeMatcherOptions): number | undefined {
+  if (options.threshold !== undefined) return options.threshold;
+  if (typeof options.target === 'object' && options.target.passThreshold !== undefined)
+    return options.target.passThreshold;
+  return getConfig().passThreshold;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object') return `an object with keys ${Object.keys(value).join(', ') || '(none)'}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return `${typeof value} ${value.toString()}`;
+  }
+  return typeof value;
+}

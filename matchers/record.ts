@@ -1,0 +1,91 @@
+import type { Grader } from '../src/grading/define-grader.js';
+import { resolveGrader } from '../src/grading/registry.js';
+import { RECORD_VERSION, type EvalRecord, type RecordTarget } from '../src/report/record.js';
+import type { QuestionResult } from '../src/run/grade-question.js';
+import type { Target } from '../src/run/target.js';
+import type { TestIdentity } from './channel.js';
+
+/** The record target of a full {@link Target}. */
+export function targetRecord(target: Target, passThreshold: number): RecordTarget {
+  const graders = target.graders.map(resolveGrader);
+  return {
+    name: target.name,
+    mode: target.mode,
+    graders: graders.map((g) => g.id),
+    actionObserving: graders.filter((g) => g.observesActions).map((g) => g.id),
+    passThreshold,
+    ...(target.scoreBy ? { scoreBy: target.scoreBy } : {}),
+    ...(target.gate ? { gate: { ...target.gate } } : {}),
+  };
+}
+
+/**
+ * The record target of a matcher's `target` option: a full target, or a bare name that stands for
+ * a target graded by this one grader, in agent mode for an agent run and chat mode for a string.
+ */
+export function matcherTargetRecord(
+  target: Target | string | undefined,
+  grader: Grader,
+  received: unknown,
+  passThreshold: number,
+): RecordTarget | null {
+  if (target === undefined) return null;
+  if (typeof target !== 'string') return targetRecord(target, passThreshold);
+  return {
+    name: target,
+    mode: typeof received === 'string' ? 'chat' : 'agent',
+    graders: [grader.id],
+    actionObserving: grader.observesActions ? [grader.id] : [],
+    passThreshold,
+  };
+}
+
+/** What every record of one graded question shares. */
+export interface RecordScope {
+  identity: TestIdentity;
+  target: RecordTarget | null;
+  question: string;
+  trial: number;
+}
+
+/**
+ * One {@link EvalRecord} per grade of `result`: JSON only, so it crosses worker boundaries as is.
+ *
+ * @example
+ * ```ts
+ * const records = toRecords(result, graders, { identity, target: null, question: 'q1', trial: 1 });
+ * ```
+ */
+export function toRecords(
+  result: QuestionResult,
+  graders: readonly Grader[],
+  scope: RecordScope,
+): EvalRecord[] {
+  const at = Date.now();
+  return result.grades.map((grade, index) => {
+    const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
+    const record: EvalRecord = {
+      v: RECORD_VERSION,
+      test: { file: scope.identity.file, name: scope.identity.name },
+      target: scope.target,
+      question: scope.question,
+      trial: scope.trial,
+      grader: grade.grader,
+      label: grader?.displayLabel ?? grade.grader,
+      min: grade.min,
+      max: grade.max,
+      score: grade.score,
+      composite: grade.composite,
+      reason: grade.reason,
+      error: grade.error,
+      skipped: grade.skipped,
+      llm: grader?.llm ?? false,
+      observesActions: grader?.observesActions ?? false,
+      toolCallRecord: result.toolCalls !== undefined,
+      passThreshold: result.passThreshold,
+      at,
+    };
+    if (grade.usage) record.usage = { ...grade.usage };
+    return record;
+  });
+}

@@ -1,0 +1,56 @@
+import type { RunnerTestCase } from 'vitest';
+import { formatNumber } from '../src/grading/scale.js';
+import type { EvalRecord } from '../src/report/record.js';
+import type { RunnerChannel, TestIdentity } from './channel.js';
+
+/** The annotation type under which every grade shows in Vitest (and its JUnit `<property>`). */
+export const ANNOTATION_TYPE = 'ai-eval';
+
+/** The identity of a running Vitest test. */
+export function vitestIdentity(task: RunnerTestCase): TestIdentity {
+  return {
+    file: task.file.filepath,
+    name: task.fullTestName,
+    title: task.name,
+    // `result.state` is 'run' while the test runs; a timed-out or finished test has moved on.
+    isRunning: () => task.result?.state === 'run',
+    handle: task,
+  };
+}
+
+/** The one-line annotation of a record, for example `read_only_run: score 1 of 0-1, composite 5: ...`. */
+export function annotationOf(record: EvalRecord): string {
+  const score =
+    record.score === null || record.composite === null
+      ? record.error
+        ? 'error'
+        : 'skipped'
+      : `score ${formatNumber(record.score)} of ${formatNumber(record.min)}-${formatNumber(record.max)}, composite ${formatNumber(record.composite)}`;
+  const trial = record.trial > 1 ? ` (trial ${record.trial})` : '';
+  return `${record.question}${trial} ${record.grader}: ${score}: ${record.reason}`;
+}
+
+/**
+ * The Vitest channel: records go on the test's `task.meta.aiEval`, which Vitest serialises from any
+ * pool to the reporter, and each also becomes a test annotation so Vitest's JUnit reporter shows it.
+ * The matcher finds its test through `this.task`, which is the right test under `test.concurrent`
+ * only when the test uses its context `expect` (`test('...', async ({ expect }) => ...)`).
+ */
+export const vitestChannel: RunnerChannel = {
+  identify(state) {
+    const task = (state as { task?: RunnerTestCase } | undefined)?.task;
+    return task && task.type === 'test' ? vitestIdentity(task) : undefined;
+  },
+  async send(identity, records) {
+    const task = identity.handle as RunnerTestCase | undefined;
+    if (!task) return;
+    const meta = task.meta as { aiEval?: EvalRecord[] };
+    meta.aiEval ??= [];
+    meta.aiEval.push(...records);
+    const annotate = (
+      task.context as { annotate?: (message: string, type?: string) => Promise<unknown> } | undefined
+    )?.annotate;
+    if (typeof annotate !== 'function') return;
+    for (const record of records) await annotate(annotationOf(record), ANNOTATION_TYPE);
+  },
+};

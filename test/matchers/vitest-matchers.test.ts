@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvalRecord } from '../../src/report/record.js';
+import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
+
+interface Row {
+  file: string;
+  fullName: string;
+  state: string;
+  annotations: { type: string; message: string }[];
+  records: EvalRecord[];
+}
+
+interface Run {
+  dir: string;
+  result: RunResult;
+  rows: Row[];
+}
+
+async function runFixture(args: string[]): Promise<Run> {
+  const dir = makeProject('matchers-vitest', {}, 'matchers-vitest');
+  const result = await runVitest(dir, ['--reporter=default', '--reporter=./record-reporter.js', ...args], {
+    RECORDS_OUT: join(dir, 'records.json'),
+  });
+  const rows = JSON.parse(readFileSync(join(dir, 'records.json'), 'utf8')) as Row[];
+  return { dir, result, rows };
+}
+
+function row(run: Run, fullName: string): Row {
+  const found = run.rows.find((r) => r.fullName === fullName);
+  if (!found) throw new Error(`no test named ${fullName} in ${run.rows.map((r) => r.fullName).join(', ')}`);
+  return found;
+}
+
+/** The failure message Vitest printed for one test: from the error line through `Reason:`. */
+function failureOf(run: Run, title: string): string {
+  const start = run.result.output.indexOf(`FAIL  ${title}\n`);
+  if (start < 0) throw new Error(`no failure printed for ${title}`);
+  const block = run.result.output.slice(start).split('\n').slice(1);
+  const end = block.findIndex((line) => line.startsWith('Reason:'));
+  return block.slice(0, end + 1).join('\n');
+}
+
+let forks: Run;
+
+beforeAll(async () => {
+  forks = await runFixture(['--reporter=junit', '--outputFile.junit=junit.xml']);
+});
+
+describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
+  it('passes and fails on the composite against the threshold', () => {
+    expect(row(forks, 'verdicts > passes at the threshold').state).toBe('passed');
+    expect(row(forks, 'verdicts > fails below the threshold').state).toBe('failed');
+    expect(row(forks, 'verdicts > a custom threshold').state).toBe('passed');
+    expect(row(forks, 'verdicts > toScoreAtLeast passes').state).toBe('passed');
+    expect(row(forks, 'verdicts > toScoreAtLeast fails').state).toBe('failed');
+  });
+
+  it('lets .not invert a real verdict', () => {
+    expect(row(forks, 'verdicts > not passes below the threshold').state).toBe('passed');
+    expect(row(forks, 'verdicts > not fails at the threshold').state).toBe('failed');
+  });
+
+  it('fails a skip and an error, also under .not', () => {
+    for (const name of [
+      'a skip fails',
+      'a skip fails under not',
+      'an error fails',
+      'a throwing grader fails under not',
+    ]) {
+      expect(row(forks, `no verdict > ${name}`).state, name).toBe('failed');
+    }
+  });
+
+  it('prints one message shape for every failure', () => {
+    expect(failureOf(forks, 'verdicts.test.js > verdicts > fails below the threshold'))
+      .toMatchInlineSnapshot(`
+      "Error: expect(received).toPassGrader(grader)
+
+      Expected the grade to reach the threshold, but it fell short.
+
+      Grader:    From metadata (0-5)
+      Score:     2 (composite 2 of 5)
+      Threshold: composite >= 3.5
+      Reason:    scored 2 for "hello""
+    `);
+    expect(failureOf(forks, 'verdicts.test.js > verdicts > not fails at the threshold'))
+      .toMatchInlineSnapshot(`
+      "Error: expect(received).not.toPassGrader(grader)
+
+      Expected the grade to stay below the threshold, but it reached it.
+
+      Grader:    From metadata (0-5)
+      Score:     5 (composite 5 of 5)
+      Threshold: composite < 3.5
+      Reason:    scored 5 for "hello""
+    `);
+    expect(failureOf(forks, 'verdicts.test.js > verdicts > toScoreAtLeast fails')).toMatchInlineSnapshot(`
+      "Error: expect(received).toScoreAtLeast(grader, score)
+
+      Expected the grade to reach the threshold, but it fell short.
+
+      Grader:    From metadata (0-5)
+      Score:     4 (composite 4 of 5)
+      Threshold: composite >= 4.5
+      Reason:    scored 4 for "hello""
+    `);
+    expect(failureOf(forks, 'verdicts.test.js > no verdict > a skip fails under not')).toMatchInlineSnapshot(`
+      "Error: expect(received).not.toPassGrader(grader)
+
+      The grader did not apply, so nothing was checked. A skip never passes, not even under .not.
+
+      Grader:    From metadata (0-5)
+      Score:     skipped (no score)
+      Threshold: composite >= 3.5
+      Reason:    no metadata.score on the question"
+    `);
+    expect(failureOf(forks, 'verdicts.test.js > no verdict > a throwing grader fails under not'))
+      .toMatchInlineSnapshot(`
+      "Error: expect(received).not.toPassGrader(grader)
+
+      The grader could not grade the response, so nothing was checked. An error never passes, not even under .not.
+
+      Grader:    Throwing (0-5)
+      Score:     error (no score)
+      Threshold: composite >= 3.5
+      Reason:    grader threw: boom"
+    `);
+  });
+
+  it('throws a TypeError naming the matcher on misuse', () => {
+    const output = forks.result.output;
+    expect(output).toContain(
+      "TypeError: toPassGrader: unknown grader 'no_such_grader'. Known graders: read_only_run,",
+    );
+    expect(output).toMatch(/Known graders: .*from_metadata, mentions_word, throwing\. Register yours/);
+    expect(output).toContain(
+      'TypeError: toPassGrader: expected a response string or an agent run { output: string, toolCalls?, messages? }, received number 42.',
+    );
+    expect(output).toContain(
+      'TypeError: toPassGrader: options.threshold must be a composite from 0 to 5, got 7.',
+    );
+    expect(row(forks, 'misuse > misuse is a TypeError').state).toBe('passed');
+    expect(row(forks, 'misuse > unknown grader').records).toEqual([]);
+  });
+
+  it('puts one record per grade on the test that computed it', () => {
+    const gradingTests = forks.rows.filter(
+      (r) => !r.fullName.startsWith('misuse') && r.fullName !== 'times out while grading',
+    );
+    for (const r of gradingTests) {
+      expect(r.records, r.fullName).toHaveLength(1);
+      const [record] = r.records;
+      expect(record!.test).toEqual({ file: r.file, name: r.fullName });
+      expect(record!.v).toBe(1);
+      expect(record!.trial).toBe(1);
+    }
+    const [passing] = row(forks, 'verdicts > passes at the threshold').records;
+    expect(passing).toMatchObject({
+      question: 'passes at the threshold',
+      target: null,
+      grader: 'from_metadata',
+      label: 'From metadata (0-5)',
+      min: 0,
+      max: 5,
+      score: 3.5,
+      composite: 3.5,
+      error: false,
+      skipped: false,
+      llm: false,
+      observesActions: false,
+      toolCallRecord: false,
+      passThreshold: 3.5,
+    });
+    const [skipped] = row(forks, 'no verdict > a skip fails').records;
+    expect(skipped).toMatchObject({ score: null, composite: null, skipped: true, error: false });
+    const [errored] = row(forks, 'no verdict > an error fails').records;
+    expect(errored).toMatchObject({ score: null, composite: null, skipped: false, error: true });
+  });
+
+  it('files a record under the target a matcher names', () => {
+    const [agent] = row(forks, 'agent runs and targets > a read-only agent run').records;
+    expect(agent).toMatchObject({
+      question: 'list-articles',
+      toolCallRecord: true,
+      observesActions: true,
+      target: {
+        name: 'support-bot',
+        mode: 'agent',
+        graders: ['read_only_run'],
+        actionObserving: ['read_only_run'],
+      },
+    });
+    const [chat] = row(forks, 'agent runs and targets > a string with a full target').records;
+    expect(chat).toMatchObject({
+      passThreshold: 4,
+      target: {
+        name: 'faq',
+        mode: 'chat',
+        graders: ['from_metadata', 'mentions_word'],
+        actionObserving: [],
+        passThreshold: 4,
+      },
+    });
+  });
+
+  it('attributes concurrent tests that use their context expect', () => {
+    for (const id of ['c1', 'c2', 'c3', 'c4']) {
+      const r = row(forks, `concurrent > ${id}`);
+      expect(r.records.map((rec) => [rec.question, rec.test.name])).toEqual([[id, `concurrent > ${id}`]]);
+    }
+  });
+
+  it('drops a grade that lands after its test timed out', () => {
+    expect(row(forks, 'times out while grading').state).toBe('failed');
+    const all = forks.rows.flatMap((r) => r.records);
+    expect(all.filter((rec) => rec.question === 'late')).toEqual([]);
+    expect(row(forks, 'runs while the late grade lands').records.map((rec) => rec.question)).toEqual([
+      'on-time',
+    ]);
+  });
+
+  it('shows every grade as a test annotation, which the JUnit reporter carries', () => {
+    expect(row(forks, 'verdicts > fails below the threshold').annotations).toEqual([
+      {
+        type: 'ai-eval',
+        message: 'fails below the threshold from_metadata: score 2 of 0-5, composite 2: scored 2 for "hello"',
+      },
+    ]);
+    const junit = readFileSync(join(forks.dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain(
+      '<property name="ai-eval" value="list-articles read_only_run: score 1 of 0-1, composite 5: ',
+    );
+  });
+});
+
+describe.each(['threads', 'vmThreads'])('the channel under pool %s', (pool) => {
+  it('delivers concurrent records to the right tests and drops late ones', async () => {
+    const run = await runFixture([`--pool=${pool}`, 'concurrent.test.js', 'timeout.test.js']);
+    for (const id of ['c1', 'c2', 'c3', 'c4']) {
+      expect(row(run, `concurrent > ${id}`).records.map((rec) => rec.question)).toEqual([id]);
+    }
+    expect(run.rows.flatMap((r) => r.records).filter((rec) => rec.question === 'late')).toEqual([]);
+    expect(row(run, 'runs while the late grade lands').records).toHaveLength(1);
+  });
+});
