@@ -1,0 +1,158 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogsAsync, configure, gradeQuestion, type JudgeCacheEntry } from '../../src/index.js';
+import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
+import { TEST_KEY, useServer } from './judge-env.js';
+
+let server: OpenAIServer;
+let cacheDir: string;
+beforeAll(async () => {
+  server = await startOpenAIServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  cacheDir = mkdtempSync(join(tmpdir(), 'ai-eval-cache-'));
+  useServer(server, { cacheDir });
+});
+
+const question = { id: 'q', input: 'Name the capital of France.', expected_facts: ['Paris'] };
+const run = (graders: string[] = ['relevance_grader', 'fact_match_grader'], trial = 1) =>
+  gradeQuestion({ question, response: 'Paris.', graders, trial });
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
+}
+
+describe('the replay cache', () => {
+  it('records answers, then replays them with the server stopped', async () => {
+    const recorder = await startOpenAIServer();
+    useServer(recorder, { cacheDir, cache: 'record' });
+    recorder.script(
+      { answer: { score: 4, reason: 'relevant' } },
+      { answer: { score: 5, reason: 'all facts' } },
+    );
+    const recorded = await run();
+    expect(recorded.grades.map((g) => g.score)).toEqual([4, 5]);
+    const entries = files(cacheDir);
+    expect(entries).toHaveLength(2);
+    expect(entries.every((f) => f.endsWith('.json'))).toBe(true);
+    for (const file of entries) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toContain(TEST_KEY);
+      expect(text.toLowerCase()).not.toContain('authorization');
+      const entry = JSON.parse(text) as JudgeCacheEntry;
+      expect(entry).toMatchObject({ v: 1, model: 'test-judge', trial: 1 });
+      expect(entry.prompt).toContain('Name the capital of France.');
+    }
+    await recorder.close();
+
+    configure({ judge: { cache: 'replay' } });
+    const replayed = await run();
+    expect(replayed.grades.map((g) => [g.score, g.reason, g.error])).toEqual([
+      [4, 'relevant', false],
+      [5, 'all facts', false],
+    ]);
+    // Replayed grades cost nothing, so they carry no usage.
+    expect(replayed.grades.every((g) => g.usage === undefined)).toBe(true);
+    expect(recorder.requests).toHaveLength(2);
+  });
+
+  it('in replay mode, a miss is an errored grade naming the entry and calls nothing', async () => {
+    configure({ judge: { cache: 'replay' } });
+    const result = await run(['relevance_grader']);
+    const grade = result.grades[0]!;
+    expect(grade).toMatchObject({ score: null, error: true });
+    expect(grade.reason).toMatch(
+      /^judge cache miss in replay mode: no entry .*\.json for relevance_grader \(model test-judge, trial 1\)/,
+    );
+    expect(grade.reason).toContain(cacheDir);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('in auto mode, calls once and replays the same call; the trial is part of the key', async () => {
+    configure({ judge: { cache: 'auto' } });
+    server.script({ answer: { score: 3, reason: 'first' } }, { answer: { score: 1, reason: 'trial two' } });
+    expect((await run(['relevance_grader'])).grades[0]!.score).toBe(3);
+    expect((await run(['relevance_grader'])).grades[0]!.reason).toBe('first');
+    expect(server.requests).toHaveLength(1);
+    expect((await run(['relevance_grader'], 2)).grades[0]!.reason).toBe('trial two');
+    expect(server.requests).toHaveLength(2);
+    expect(files(cacheDir)).toHaveLength(2);
+  });
+
+  it('keys on the model and the full prompt', async () => {
+    configure({ judge: { cache: 'auto' } });
+    await run(['relevance_grader']);
+    configure({ judge: { model: 'another-model' } });
+    await run(['relevance_grader']);
+    configure({ judge: { model: 'test-judge', prompts: { relevance_grader: 'X %s %s %s %s' } } });
+    await run(['relevance_grader']);
+    expect(server.requests).toHaveLength(3);
+    expect(files(cacheDir)).toHaveLength(3);
+  });
+
+  it('reads the mode from AI_EVAL_JUDGE_CACHE when the configuration sets none', async () => {
+    useServer(server, { cacheDir, cache: undefined });
+    process.env.AI_EVAL_JUDGE_CACHE = 'replay';
+    try {
+      const grade = (await run(['relevance_grader'])).grades[0]!;
+      expect(grade.reason).toContain('judge cache miss in replay mode');
+      process.env.AI_EVAL_JUDGE_CACHE = 'sometimes';
+      const bad = (await run(['relevance_grader'])).grades[0]!;
+      expect(bad.error).toBe(true);
+      expect(bad.reason).toContain(
+        'AI_EVAL_JUDGE_CACHE) must be one of auto, record, replay, off, got "sometimes"',
+      );
+    } finally {
+      delete process.env.AI_EVAL_JUDGE_CACHE;
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('ignores a corrupt entry with a warning and re-records it', async () => {
+    configure({ judge: { cache: 'auto' } });
+    server.script({ answer: { score: 2, reason: 'recorded' } }, { answer: { score: 4, reason: 'fresh' } });
+    await run(['relevance_grader']);
+    const [file] = files(cacheDir);
+    writeFileSync(file!, '{"v": 1, "key": "trunc');
+    const { value, logs } = await captureLogsAsync(() => run(['relevance_grader']));
+    expect(value.grades[0]).toMatchObject({ score: 4, reason: 'fresh', error: false });
+    expect(
+      logs.some(
+        (l) => l.level === 'warn' && l.message.includes(`ignoring corrupt judge cache entry ${file}`),
+      ),
+    ).toBe(true);
+    expect((JSON.parse(readFileSync(file!, 'utf8')) as JudgeCacheEntry).content).toContain('fresh');
+
+    writeFileSync(file!, JSON.stringify({ v: 1, key: 'not-this-key', content: 'x', refusal: null }));
+    configure({ judge: { cache: 'replay' } });
+    const replay = await captureLogsAsync(() => run(['relevance_grader']));
+    expect(replay.value.grades[0]!.reason).toContain('judge cache miss in replay mode');
+    expect(replay.logs.some((l) => l.message.includes('does not have the shape'))).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('writes entries atomically, leaving no temporary files', async () => {
+    configure({ judge: { cache: 'record' } });
+    await Promise.all([1, 2, 3, 4].map((trial) => run(['relevance_grader', 'completeness_grader'], trial)));
+    const written = files(cacheDir);
+    expect(written).toHaveLength(8);
+    expect(written.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    for (const file of written) expect(() => JSON.parse(readFileSync(file, 'utf8')) as unknown).not.toThrow();
+  });
+
+  it('replays a recorded malformed answer as the same error', async () => {
+    configure({ judge: { cache: 'auto' } });
+    server.script({ content: 'no json here' });
+    const first = (await run(['relevance_grader'])).grades[0]!;
+    const second = (await run(['relevance_grader'])).grades[0]!;
+    expect(first).toMatchObject({ error: true });
+    expect(second.reason).toBe(first.reason);
+    expect(server.requests).toHaveLength(1);
+  });
+});
