@@ -32,10 +32,10 @@ describe('the replay cache', () => {
   it('records answers, then replays them with the server stopped', async () => {
     const recorder = await startOpenAIServer();
     useServer(recorder, { cacheDir, cache: 'record' });
-    recorder.script(
-      { answer: { score: 4, reason: 'relevant' } },
-      { answer: { score: 5, reason: 'all facts' } },
-    );
+    recorder.fallback = (request) =>
+      request.prompt.includes('dimension: fact match')
+        ? { answer: { score: 5, reason: 'all facts' } }
+        : { answer: { score: 4, reason: 'relevant' } };
     const recorded = await run();
     expect(recorded.grades.map((g) => g.score)).toEqual([4, 5]);
     const entries = files(cacheDir);
