@@ -1,0 +1,165 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import type { EvalReport } from '../../src/report/model.js';
+import { ROOT } from '../helpers/paths.js';
+import { makeProject, runVitest } from '../helpers/project.js';
+
+const validate = new Ajv2020.default({ strict: false }).compile(
+  JSON.parse(readFileSync(join(ROOT, 'schema', 'report.json'), 'utf8')) as object,
+);
+
+function readReport(file: string): EvalReport {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as EvalReport;
+  expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+  return report;
+}
+
+/** The report without what differs between two runs of the same tests. */
+function stable(report: EvalReport): unknown {
+  return { ...report, timestamp: '' };
+}
+
+function options(value: object): Record<string, string> {
+  return { REPORTER_OPTIONS: JSON.stringify(value) };
+}
+
+describe('the Vitest reporter', () => {
+  it('prints the table after Vitest, writes JSON, JUnit and Markdown, and warns on a soft gate', async () => {
+    const dir = makeProject('reporter-vitest', {}, 'reporter-vitest');
+    const result = await runVitest(
+      dir,
+      [],
+      options({
+        outputFile: 'reports/ai-eval.json',
+        junitFile: 'reports/junit.xml',
+        markdownFile: 'reports/summary.md',
+        gate: { level: 'soft', minPassRate: 0.9 },
+      }),
+    );
+    expect(result.code, result.output).toBe(0);
+    const out = result.stdout;
+    // Our summary comes after Vitest's own.
+    expect(out.indexOf('ai-eval: 3 targets')).toBeGreaterThan(out.indexOf('Test Files'));
+    const lines = result.output.split('\n');
+    expect(lines).toContain('ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded');
+    expect(lines).toContain('  Target               Score                   Avg   Pass  Errors  Degraded');
+    expect(lines).toContain('  blind-agent          ████████████░░░░░░░░   3.00     0%       0         0');
+    expect(lines).toContain('  support-bot          ███████████░░░░░░░░░   2.83    67%       1         1');
+    expect(lines).toContain('  tests/other.test.js  ████████████████████   5.00   100%       0         0');
+    expect(lines).toContain('  ✗ support-bot › q2  0.00 (degraded)');
+    expect(lines).toContain('      accuracy_judge: judge timed out after 3 attempts');
+    expect(lines).toContain(
+      '  ! NO_ACTION_OBSERVER  blind-agent is scored by nothing that can see what the agent did.',
+    );
+    expect(lines).toContain(
+      '  ! NO_TOOL_CALL_RECORD  support-bot: tool_usage_grader scored 1 question from prose because no tool-call record was available (q3).',
+    );
+    expect(lines).toContain('  ! warn soft  run: pass rate 60% is below the minimum 90%');
+    expect(lines).toContain('ai-eval: passed');
+    expect(out).not.toContain('\u001b['); // not a TTY: no colour
+
+    const report = readReport(join(dir, 'reports/ai-eval.json'));
+    expect(report).toMatchObject({ questionCount: 5, errorCount: 1, degradedCount: 1, passed: true });
+    expect(report.judgeTokens.total).toBe(440);
+    const support = report.targets.find((t) => t.name === 'support-bot')!;
+    expect(support).toMatchObject({ mode: 'agent', actionObserving: ['tool_usage_grader'], passRate: 2 / 3 });
+    expect(support.questions.map((q) => [q.id, q.test.name, q.composite, q.passed, q.degraded])).toEqual([
+      ['q1', 'support > q1', 4.5, true, false],
+      ['q2', 'support > q2', 0, false, true],
+      ['q3', 'support > q3', 4, true, false],
+    ]);
+    const bare = report.targets.find((t) => t.name === 'tests/other.test.js')!;
+    expect(bare).toMatchObject({ mode: null, graders: ['tone_judge'] });
+
+    const junit = readFileSync(join(dir, 'reports/junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)).toHaveLength(5);
+    expect(junit).toContain(
+      '<property name="grade.tool_usage_grader" value="0 of 0-1, composite 0: list_nodes was never called"/>',
+    );
+    const md = readFileSync(join(dir, 'reports/summary.md'), 'utf8');
+    expect(md).toContain('| support-bot | agent | 2.83 | 67% | 3 | 1 | 1 |');
+    expect(md).toContain('- ⚠️ soft: run: pass rate 60% is below the minimum 90%');
+  });
+
+  it('fails the run with exit code 1 and prints the reason when a hard gate fails', async () => {
+    const dir = makeProject('reporter-vitest-hard', {}, 'reporter-vitest');
+    const result = await runVitest(
+      dir,
+      [],
+      options({ gates: { 'support-bot': { level: 'hard', minAverage: 3.5 } } }),
+    );
+    expect(result.output).toMatch(/Tests\s+6 passed/);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      'ai-eval: FAILED, 1 hard gate failed: support-bot: average 2.83 is below the minimum 3.50',
+    );
+  });
+
+  it('fails on advisories and errors when asked, and annotates in GitHub Actions', async () => {
+    const dir = makeProject('reporter-vitest-strict', {}, 'reporter-vitest');
+    const summary = join(dir, 'step-summary.md');
+    const result = await runVitest(dir, [], {
+      ...options({ failOnAdvisory: true, failOnError: true }),
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('  ✗ FAIL hard  2 advisories and failOnAdvisory is set');
+    expect(result.output).toContain('  ✗ FAIL hard  1 grader error and failOnError is set');
+    expect(result.stdout).toContain(
+      '::warning title=ai-eval NO_ACTION_OBSERVER::blind-agent is scored by nothing that can see what the agent did.',
+    );
+    expect(readFileSync(summary, 'utf8')).toMatch(/^## ai-eval\n\n❌ \*\*Failed\*\*/);
+  });
+
+  it('works as an instance in the config', async () => {
+    const dir = makeProject(
+      'reporter-vitest-instance',
+      {
+        'vitest.config.js': `import { defineConfig } from 'vitest/config';
+import AiEvalReporter from 'ai-eval/reporter/vitest';
+export default defineConfig({
+  test: { include: ['tests/**/*.test.js'], reporters: ['default', new AiEvalReporter({ outputFile: 'out.json', weakest: 1 })] },
+});
+`,
+      },
+      'reporter-vitest',
+    );
+    const result = await runVitest(dir);
+    expect(result.code, result.output).toBe(0);
+    expect(readReport(join(dir, 'out.json')).questionCount).toBe(5);
+    expect(result.output.split('\n').filter((l) => /^  [✓✗] /.test(l))).toEqual([
+      '  ✗ support-bot › q2  0.00 (degraded)',
+    ]);
+  });
+
+  it('rejects a bad option before any test runs, naming it', async () => {
+    const dir = makeProject('reporter-vitest-bad', {}, 'reporter-vitest');
+    const result = await runVitest(dir, [], options({ gate: { level: 'hard', minAverage: 9 } }));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(
+      'ai-eval reporter option gate.minAverage: expected a number from 0 to 5, got 9',
+    );
+  });
+
+  it('gives the same report from --shard blobs merged with --merge-reports as from one run', async () => {
+    const dir = makeProject('reporter-vitest-shard', {}, 'reporter-vitest');
+    const env = options({ outputFile: 'ai-eval.json' });
+    const whole = await runVitest(dir, [], env);
+    expect(whole.code, whole.output).toBe(0);
+    const single = readReport(join(dir, 'ai-eval.json'));
+    for (const shard of ['1/2', '2/2']) {
+      const part = await runVitest(dir, [`--shard=${shard}`, '--reporter=blob'], env);
+      expect(part.code, part.output).toBe(0);
+    }
+    expect(existsSync(join(dir, '.vitest-reports'))).toBe(true);
+    const merged = await runVitest(dir, ['--merge-reports'], options({ outputFile: 'merged.json' }));
+    expect(merged.code, merged.output).toBe(0);
+    expect(merged.output).toContain(
+      'ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded',
+    );
+    expect(stable(readReport(join(dir, 'merged.json')))).toEqual(stable(single));
+  });
+});
