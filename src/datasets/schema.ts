@@ -105,7 +105,11 @@ function describe(error: ErrorObject): string {
 }
 
 function describeAnyOf(error: ErrorObject): string {
-  if (/^\/questions\/\d+$/.test(error.instancePath)) {
+  const branches = error.schema as Array<{ required?: string[] }>;
+  if (
+    branches.some((b) => b.required?.includes('input')) &&
+    branches.some((b) => b.required?.includes('messages'))
+  ) {
     return "needs either 'input' (the question text) or 'messages' (a list of { role, content }). Fix: add one of them.";
   }
   const description = (error.parentSchema as { description?: string } | undefined)?.description;
