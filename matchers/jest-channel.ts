@@ -1,0 +1,75 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EvalRecord } from '../src/report/record.js';
+import type { RunnerChannel, TestIdentity } from './channel.js';
+
+/** The environment variable the ai-eval Jest reporter sets to the run's channel directory. */
+export const CHANNEL_DIR_ENV = 'AI_EVAL_CHANNEL_DIR';
+
+/** The side-channel file of this worker process inside the channel directory. */
+export function channelFile(dir: string, pid: number = process.pid): string {
+  return join(dir, `records-${pid}.jsonl`);
+}
+
+/** The circus test entry Jest 30 exposes through `expect.getState().currentTestIdentity()`. */
+interface CircusTest {
+  name: string;
+  status?: string | null;
+  errors?: unknown[];
+}
+
+/** The parts of Jest's expect state the channel reads. */
+export interface JestExpectState {
+  testPath?: string;
+  currentTestName?: string;
+  /** Jest 30: the name of the test whose code is running, right also under `test.concurrent`. */
+  currentConcurrentTestName?: () => string | undefined;
+  /** Jest 30: the circus entry of the test whose code is running. */
+  currentTestIdentity?: () => CircusTest | undefined;
+}
+
+/**
+ * The identity of the Jest test running now. On Jest 30 it comes from the test whose code is
+ * running (correct under `test.concurrent`), and the test counts as running until it is done or
+ * records a failure (a timeout); on older Jest it is `currentTestName` and the test counts as
+ * running while Jest has not moved on to another test.
+ */
+export function jestIdentity(
+  state: JestExpectState,
+  getState: () => JestExpectState,
+): TestIdentity | undefined {
+  const file = state.testPath;
+  const test = state.currentTestIdentity?.();
+  const name = state.currentConcurrentTestName?.() ?? state.currentTestName;
+  if (!file || !name) return undefined;
+  const errorsAtStart = test?.errors?.length ?? 0;
+  return {
+    file,
+    name,
+    title: test?.name ?? name,
+    isRunning: test
+      ? () => test.status !== 'done' && (test.errors?.length ?? 0) === errorsAtStart
+      : () => getState().currentTestName === name,
+    handle: test,
+  };
+}
+
+/**
+ * The Jest channel: Jest has no per-test metadata, so each record becomes one JSON line appended
+ * to `records-<pid>.jsonl` in the directory the ai-eval Jest reporter names in
+ * `AI_EVAL_CHANNEL_DIR`. Without that variable (no ai-eval reporter) nothing is written.
+ */
+export function createJestChannel(getState: () => JestExpectState): RunnerChannel {
+  return {
+    identify: (state) => jestIdentity(state as JestExpectState, getState),
+    send(_identity, records: readonly EvalRecord[]) {
+      const dir = process.env[CHANNEL_DIR_ENV];
+      if (!dir) return Promise.resolve();
+      mkdirSync(dir, { recursive: true });
+      const file = channelFile(dir);
+      // One append per line: each write lands whole, whatever other workers write meanwhile.
+      for (const record of records) appendFileSync(file, `${JSON.stringify(record)}\n`);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvalRecord } from '../../src/report/record.js';
+import { makeProject, runJest, type RunResult } from '../helpers/project.js';
+
+interface AssertionResult {
+  fullName: string;
+  title: string;
+  status: string;
+  failureMessages: string[];
+}
+
+interface JestRun {
+  dir: string;
+  result: RunResult;
+  /** Test results by `${testFilePath}|${fullName}`. */
+  tests: Map<string, AssertionResult>;
+  /** Every record, with the side-channel file it was read from. */
+  records: (EvalRecord & { channelFile: string })[];
+}
+
+/** Runs Jest with AI_EVAL_CHANNEL_DIR set, as the ai-eval Jest reporter does, and reads it back. */
+async function runFixture(
+  files: Record<string, string>,
+  args: string[],
+  options: { esm?: boolean } = {},
+): Promise<JestRun> {
+  const dir = makeProject('matchers-jest', files, 'matchers-jest');
+  const channel = join(dir, 'channel');
+  const result = await runJest(
+    dir,
+    [...args, '--json', '--outputFile=results.json'],
+    { AI_EVAL_CHANNEL_DIR: channel },
+    options,
+  );
+  const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+    testResults: { name: string; assertionResults: AssertionResult[] }[];
+  };
+  const tests = new Map<string, AssertionResult>();
+  for (const file of json.testResults) {
+    for (const a of file.assertionResults) tests.set(`${file.name}|${a.fullName}`, a);
+  }
+  const records = existsSync(channel)
+    ? readdirSync(channel).flatMap((name) =>
+        readFileSync(join(channel, name), 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => ({ ...(JSON.parse(line) as EvalRecord), channelFile: name })),
+      )
+    : [];
+  return { dir, result, tests, records };
+}
+
+function test(run: JestRun, file: string, fullName: string): AssertionResult {
+  const found = run.tests.get(`${join(run.dir, file)}|${fullName}`);
+  if (!found) throw new Error(`no test ${fullName} in ${file}: ${[...run.tests.keys()].join(', ')}`);
+  return found;
+}
+
+function recordsOf(run: JestRun, file: string, fullName: string): EvalRecord[] {
+  return run.records.filter((r) => r.test.file === join(run.dir, file) && r.test.name === fullName);
+}
+
+/** The failure message Jest printed for one test, through its `Reason:` line. */
+function failureOf(run: JestRun, file: string, fullName: string): string {
+  const [message = ''] = test(run, file, fullName).failureMessages;
+  const lines = message.split('\n');
+  return lines.slice(0, lines.findIndex((line) => line.startsWith('Reason:')) + 1).join('\n');
+}
+
+describe('toPassGrader and toScoreAtLeast in a real Jest run (CJS, ts-jest)', () => {
+  let run: JestRun;
+  beforeAll(async () => {
+    run = await runFixture({}, ['--config', 'jest.config.cjs', '--runInBand']);
+  });
+
+  it('passes and fails on the composite, and .not inverts only a real verdict', () => {
+    const file = 'cjs/verdicts.test.ts';
+    const status = (name: string): string => test(run, file, name).status;
+    expect(status('verdicts passes at the threshold')).toBe('passed');
+    expect(status('verdicts fails below the threshold')).toBe('failed');
+    expect(status('verdicts not passes below the threshold')).toBe('passed');
+    expect(status('verdicts not fails at the threshold')).toBe('failed');
+    expect(status('verdicts toScoreAtLeast passes')).toBe('passed');
+    expect(status('verdicts toScoreAtLeast fails')).toBe('failed');
+    expect(status('no verdict a skip fails')).toBe('failed');
+    expect(status('no verdict a skip fails under not')).toBe('failed');
+    expect(status('no verdict an error fails under not')).toBe('failed');
+    expect(status('agent runs and misuse a read-only agent run')).toBe('passed');
+    expect(status('agent runs and misuse misuse is a TypeError')).toBe('passed');
+  });
+
+  it('prints the same message shape as under Vitest', () => {
+    expect(failureOf(run, 'cjs/verdicts.test.ts', 'verdicts fails below the threshold'))
+      .toMatchInlineSnapshot(`
+      "Error: expect(received).toPassGrader(grader)
+
+      Expected the grade to reach the threshold, but it fell short.
+
+      Grader:    From metadata (0-5)
+      Score:     2 (composite 2 of 5)
+      Threshold: composite >= 3.5
+      Reason:    scored 2 for "hello""
+    `);
+    expect(failureOf(run, 'cjs/verdicts.test.ts', 'no verdict an error fails under not'))
+      .toMatchInlineSnapshot(`
+      "Error: expect(received).not.toPassGrader(grader)
+
+      The grader could not grade the response, so nothing was checked. An error never passes, not even under .not.
+
+      Grader:    From metadata (0-5)
+      Score:     error (no score)
+      Threshold: composite >= 3.5
+      Reason:    could not reach the judge: timeout"
+    `);
+    expect(
+      test(run, 'cjs/verdicts.test.ts', 'agent runs and misuse unknown grader').failureMessages[0],
+    ).toContain("TypeError: toPassGrader: unknown grader 'no_such_grader'. Known graders: read_only_run,");
+  });
+
+  it('writes one JSON line per grade, joined to the test by path and full name', () => {
+    const file = 'cjs/verdicts.test.ts';
+    const graded = [...run.tests.values()].filter(
+      (t) =>
+        !['unknown grader', 'misuse is a TypeError'].includes(t.title) &&
+        run.tests.get(`${join(run.dir, file)}|${t.fullName}`) === t,
+    );
+    expect(graded.length).toBe(10);
+    for (const t of graded) expect(recordsOf(run, file, t.fullName), t.fullName).toHaveLength(1);
+    expect(recordsOf(run, file, 'verdicts passes at the threshold')[0]).toMatchObject({
+      v: 1,
+      question: 'passes at the threshold',
+      trial: 1,
+      grader: 'from_metadata',
+      score: 3.5,
+      composite: 3.5,
+      passThreshold: 3.5,
+      target: null,
+    });
+    expect(recordsOf(run, file, 'agent runs and misuse a read-only agent run')[0]).toMatchObject({
+      question: 'list-articles',
+      toolCallRecord: true,
+      target: { name: 'support-bot', mode: 'agent', graders: ['read_only_run'] },
+    });
+    expect(recordsOf(run, file, 'agent runs and misuse unknown grader')).toEqual([]);
+  });
+
+  it('attributes test.concurrent grades to their own tests', () => {
+    for (const id of ['c1', 'c2', 'c3', 'c4']) {
+      expect(recordsOf(run, 'cjs/concurrent.test.cjs', `concurrent ${id}`).map((r) => r.question)).toEqual([
+        id,
+      ]);
+    }
+  });
+
+  it('drops a grade that lands after its test timed out', () => {
+    expect(test(run, 'cjs/timeout.test.cjs', 'times out while grading').status).toBe('failed');
+    expect(run.records.filter((r) => r.question === 'late')).toEqual([]);
+    expect(
+      recordsOf(run, 'cjs/timeout.test.cjs', 'runs while the late grade lands').map((r) => r.question),
+    ).toEqual(['on-time']);
+  });
+});
+
+describe('the Jest side channel across several workers', () => {
+  it('keeps every record of every worker attributed to its test', async () => {
+    const files: Record<string, string> = {};
+    for (let n = 1; n <= 22; n++) {
+      const id = `w${String(n).padStart(2, '0')}`;
+      files[`cjs/workers/${id}.test.cjs`] = [
+        `describe('${id}', () => {`,
+        `  test.concurrent('slow', async () => {`,
+        `    await expect('a').toPassGrader('from_metadata', { question: { id: '${id}-slow', metadata: { score: ${n % 6}, delay: 30 } } });`,
+        `  });`,
+        `  test.concurrent('fast', async () => {`,
+        `    await expect('b').toPassGrader('from_metadata', { question: { id: '${id}-fast', metadata: { score: 5 } } });`,
+        `  });`,
+        `});`,
+      ].join('\n');
+    }
+    const run = await runFixture(files, ['--config', 'jest.config.cjs', '--maxWorkers=2', 'cjs/workers']);
+    expect(run.tests.size).toBe(44);
+    expect(new Set(run.records.map((r) => r.channelFile)).size).toBeGreaterThanOrEqual(2);
+    expect(run.records).toHaveLength(44);
+    for (const [key, t] of run.tests) {
+      const [path] = key.split('|');
+      const id = path!.split('/').pop()!.replace('.test.cjs', '');
+      const mine = run.records.filter((r) => r.test.file === path && r.test.name === t.fullName);
+      expect(
+        mine.map((r) => r.question),
+        key,
+      ).toEqual([`${id}-${t.title}`]);
+    }
+  });
+});
+
+describe('toPassGrader in a real Jest run (native ESM)', () => {
+  it('registers from an ESM setup file and attributes concurrent tests', async () => {
+    const run = await runFixture({}, ['--config', 'jest.esm.config.cjs'], { esm: true });
+    const file = 'esm/verdicts.test.mjs';
+    expect(test(run, file, 'esm verdicts passes').status).toBe('passed');
+    expect(test(run, file, 'esm verdicts fails').status).toBe('failed');
+    expect(test(run, file, 'esm verdicts a skip fails under not').status).toBe('failed');
+    expect(failureOf(run, file, 'esm verdicts fails')).toContain('Score:     1 (composite 1 of 5)');
+    expect(recordsOf(run, file, 'esm verdicts concurrent one').map((r) => r.question)).toEqual(['one']);
+    expect(recordsOf(run, file, 'esm verdicts concurrent two').map((r) => r.question)).toEqual(['two']);
+    expect(run.records).toHaveLength(5);
+  });
+});
+
+describe('without the ai-eval reporter', () => {
+  it('writes nothing when AI_EVAL_CHANNEL_DIR is unset', async () => {
+    const dir = makeProject('matchers-jest-nochannel', {}, 'matchers-jest');
+    const result = await runJest(dir, ['--config', 'jest.config.cjs', 'cjs/concurrent'], {
+      AI_EVAL_CHANNEL_DIR: undefined,
+    });
+    expect(result.code).toBe(0);
+    expect(readdirSync(dir).filter((name) => name.includes('channel') || name.endsWith('.jsonl'))).toEqual(
+      [],
+    );
+  });
+});
