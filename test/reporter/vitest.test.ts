@@ -130,7 +130,7 @@ export default defineConfig({
     const result = await runVitest(dir);
     expect(result.code, result.output).toBe(0);
     expect(readReport(join(dir, 'out.json')).questionCount).toBe(5);
-    expect(result.output.split('\n').filter((l) => /^  [✓✗] /.test(l))).toEqual([
+    expect(result.output.split('\n').filter((l) => /^ {2}[✓✗] /.test(l))).toEqual([
       '  ✗ support-bot › q2  0.00 (degraded)',
     ]);
   });
