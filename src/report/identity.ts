@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getConfig } from '../config.js';
+import { judgeIdentity } from '../judge/identity.js';
 import type { EvalRecord } from './record.js';
 import type { RunIdentity } from './model.js';
 
@@ -38,7 +38,8 @@ export function packageVersion(): string {
 
 /**
  * The run identity: timestamp, package and Node versions, the judge model (from the records, then
- * the configuration, then `AI_EVAL_JUDGE_MODEL`), and prompt and dataset hashes the records carry.
+ * the judge settings in force) and the judges' identity hash when any LLM grader ran, and the prompt
+ * and dataset hashes the records carry.
  *
  * @example
  * ```ts
@@ -54,13 +55,22 @@ export function runIdentity(records: readonly EvalRecord[], now: Date): RunIdent
     if (r.dataset) datasetHashes[r.dataset.ref] = r.dataset.hash;
     if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
   }
-  const anyLlm = records.some((r) => r.llm);
-  judgeModel ??= anyLlm ? (getConfig().judge.model ?? process.env.AI_EVAL_JUDGE_MODEL ?? null) : null;
+  let judgeHash: string | null = null;
+  if (records.some((r) => r.llm)) {
+    try {
+      const judges = judgeIdentity();
+      judgeModel ??= judges.model;
+      judgeHash = judges.hash;
+    } catch {
+      judgeModel ??= process.env.AI_EVAL_JUDGE_MODEL ?? null;
+    }
+  }
   return {
     timestamp: now.toISOString(),
     packageVersion: packageVersion(),
     nodeVersion: process.version,
     judgeModel,
+    judgeHash,
     promptHashes: sortKeys(promptHashes),
     datasetHashes: sortKeys(datasetHashes),
   };

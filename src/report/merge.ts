@@ -77,6 +77,7 @@ function mergedIdentity(reports: readonly EvalReport[], now: Date): RunIdentity 
     packageVersion: first.packageVersion,
     nodeVersion: first.nodeVersion,
     judgeModel: reports.find((r) => r.judgeModel !== null)?.judgeModel ?? null,
+    judgeHash: reports.find((r) => r.judgeHash !== null)?.judgeHash ?? null,
     promptHashes: Object.assign({}, ...reports.map((r) => r.promptHashes)) as Record<string, string>,
     datasetHashes: Object.assign({}, ...reports.map((r) => r.datasetHashes)) as Record<string, string>,
   };

@@ -149,6 +149,8 @@ export interface RunIdentity {
   packageVersion: string;
   nodeVersion: string;
   judgeModel: string | null;
+  /** The judges' identity hash (model and every judge prompt in force) when any LLM grader ran. */
+  judgeHash: string | null;
   /** Hashes of the judge prompts, by judge id, when known. */
   promptHashes: Record<string, string>;
   /** Hashes of the datasets, by ref, when known. */

@@ -11,6 +11,7 @@ const identity: RunIdentity = {
   packageVersion: '0.0.0',
   nodeVersion: 'v20',
   judgeModel: null,
+  judgeHash: null,
   promptHashes: {},
   datasetHashes: {},
 };

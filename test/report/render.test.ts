@@ -15,6 +15,7 @@ const identity: RunIdentity = {
   packageVersion: '0.0.0',
   nodeVersion: 'v20',
   judgeModel: null,
+  judgeHash: null,
   promptHashes: {},
   datasetHashes: {},
 };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { isAiEvalError } from '../../src/errors.js';
+import { judgeIdentity } from '../../src/judge/identity.js';
 import { compareWithBaseline, parseReport } from '../../src/report/baseline.js';
 import type { EvalReport } from '../../src/report/model.js';
 import { mergeReports } from '../../src/report/merge.js';
@@ -62,6 +63,9 @@ describe('finishRun', () => {
       errorCount: 1,
       judgeTokens: { prompt: 10, completion: 5, total: 15 },
     });
+    // An LLM grader ran: the judges' identity is recorded.
+    expect(json.judgeModel).toBe(judgeIdentity().model);
+    expect(json.judgeHash).toMatch(/^[0-9a-f]{12}$/);
     const target = json.targets.find((t) => t.name === 'support-bot')!;
     expect(Object.keys(target)).toEqual(
       expect.arrayContaining([
@@ -173,6 +177,22 @@ describe('finishRun', () => {
       { root: dir, print: (t) => (printed += t), env: {}, warnings: ['x.jsonl:3: not JSON'] },
     );
     expect(printed).toContain('[ai-eval] warning: x.jsonl:3: not JSON');
+  });
+});
+
+describe('run identity', () => {
+  it('takes the judge model and prompt and dataset hashes from the records, none without an LLM grader', () => {
+    const extra = { judgeModel: 'llama3.1', promptHash: 'p1', dataset: { ref: 'support.yaml', hash: 'd1' } };
+    const withIds = run({}, {}, [
+      rec({ question: 'q', grader: 'accuracy_judge', llm: true, ...extra }),
+    ]).report;
+    expect(withIds).toMatchObject({
+      judgeModel: 'llama3.1',
+      promptHashes: { accuracy_judge: 'p1' },
+      datasetHashes: { 'support.yaml': 'd1' },
+    });
+    const none = run({}, {}, [rec({ question: 'q', grader: 'tool_usage_grader' })]).report;
+    expect(none).toMatchObject({ judgeModel: null, judgeHash: null });
   });
 });
 
