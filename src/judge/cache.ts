@@ -4,7 +4,14 @@ import { dirname, join, resolve } from 'node:path';
 import type { TokenUsage } from '../grading/types.js';
 import { logger } from '../logger.js';
 
-/** The version of {@link JudgeCacheEntry}. */
+/**
+ * The version of {@link JudgeCacheEntry}.
+ *
+ * @example
+ * ```ts
+ * entry.v === JUDGE_CACHE_VERSION;
+ * ```
+ */
 export const JUDGE_CACHE_VERSION = 1;
 
 /** One recorded judge answer. Holds no API key or header, only what the model was asked and said. */

@@ -70,7 +70,14 @@ export interface JudgeReply {
 const fallbacks = new Set<string>();
 const clients = new Map<string, Promise<JudgeChatClient>>();
 
-/** Removes API keys and bearer tokens from text that may reach an error, log or cache entry. */
+/**
+ * Removes API keys and bearer tokens from text that may reach an error, log or cache entry.
+ *
+ * @example
+ * ```ts
+ * redactSecrets('Incorrect API key provided: sk-abc123456', 'sk-abc123456'); // 'Incorrect API key provided: [redacted]'
+ * ```
+ */
 export function redactSecrets(text: string, apiKey?: string): string {
   let out = apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
   out = out.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, 'sk-[redacted]');

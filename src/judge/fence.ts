@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 
-/** The default number of response characters a judge is shown. */
+/**
+ * The default number of response characters a judge is shown.
+ *
+ * @example
+ * ```ts
+ * configure({ judge: { responseCharLimit: DEFAULT_JUDGE_CHAR_LIMIT * 2 } });
+ * ```
+ */
 export const DEFAULT_JUDGE_CHAR_LIMIT = 4000;
 
 /**

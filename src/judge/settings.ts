@@ -2,7 +2,14 @@ import { getConfig, checkPositiveInteger } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { defaultLimitDir } from './limiter.js';
 
-/** The replay cache modes. */
+/**
+ * The replay cache modes.
+ *
+ * @example
+ * ```ts
+ * JUDGE_CACHE_MODES.includes(process.env.AI_EVAL_JUDGE_CACHE as JudgeCacheMode);
+ * ```
+ */
 export const JUDGE_CACHE_MODES = ['auto', 'record', 'replay', 'off'] as const;
 
 /** A replay cache mode: `auto` replays a hit and records a miss; `replay` never calls a model. */
@@ -28,7 +35,14 @@ export interface JudgeSettings {
   limitDir: string;
 }
 
-/** The judge model when neither the configuration nor `AI_EVAL_JUDGE_MODEL` names one. */
+/**
+ * The judge model when neither the configuration nor `AI_EVAL_JUDGE_MODEL` names one.
+ *
+ * @example
+ * ```ts
+ * judgeSettings().model === DEFAULT_JUDGE_MODEL; // true when nothing is configured
+ * ```
+ */
 export const DEFAULT_JUDGE_MODEL = 'gpt-4o-mini';
 
 function positive(name: string, value: number | undefined, fallback: number): number {

@@ -3,13 +3,25 @@ import { join, resolve } from 'node:path';
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 
-/** How many positional values a judge prompt template takes. */
+/**
+ * How many positional values a judge prompt template takes.
+ *
+ * @example
+ * ```ts
+ * countPlaceholders(myTemplate) === TEMPLATE_SLOTS;
+ * ```
+ */
 export const TEMPLATE_SLOTS = 4;
 
 /**
  * The default judge prompt. Placeholders are positional `%s`, as in the original ai_eval
  * (sprintf): the dimension description, the question, the criteria followed by the scoring
  * guidance, and the fenced response. Write `%%` for a literal percent sign.
+ *
+ * @example
+ * ```ts
+ * configure({ judge: { prompts: { relevance_grader: DEFAULT_TEMPLATE.replace('impartial', 'strict') } } });
+ * ```
  */
 export const DEFAULT_TEMPLATE = `You are an impartial evaluator. Score one response on a single dimension: %s.
 

@@ -1,6 +1,13 @@
 import type { ToolCall } from '../grading/types.js';
 
-/** What a judge is told when the agent ran and called no tools. */
+/**
+ * What a judge is told when the agent ran and called no tools.
+ *
+ * @example
+ * ```ts
+ * renderToolCalls([]) === NO_TOOL_CALLS_STATEMENT; // true
+ * ```
+ */
 export const NO_TOOL_CALLS_STATEMENT =
   'Tool-call record: the agent called no tools while producing this response. Any claim in the response that it looked something up, changed something or ran something is therefore unsupported.';
 

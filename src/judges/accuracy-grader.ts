@@ -2,9 +2,23 @@ import { defineJudge } from '../judge/define-judge.js';
 import { expectedFacts, groundTruthBlock } from '../judge/ground-truth.js';
 import { DEFAULT_TEMPLATE } from '../judge/template.js';
 
-/** The highest score of a response that contains a `must_not_contain` string. */
+/**
+ * The highest score of a response that contains a `must_not_contain` string.
+ *
+ * @example
+ * ```ts
+ * grade.score <= FORBIDDEN_CONTENT_CAP; // when the response contains a forbidden string
+ * ```
+ */
 export const FORBIDDEN_CONTENT_CAP = 1;
-/** The highest score of an answer the judge flags as evasive. */
+/**
+ * The highest score of an answer the judge flags as evasive (`"evasive": true` in its JSON).
+ *
+ * @example
+ * ```ts
+ * grade.score <= EVASIVE_CAP; // when the judge found the answer evasive
+ * ```
+ */
 export const EVASIVE_CAP = 2;
 
 const TEMPLATE = DEFAULT_TEMPLATE.replace(
