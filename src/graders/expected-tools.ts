@@ -84,7 +84,14 @@ export function parseExpectedTools(
   return problems.length > 0 ? { ok: false, problems } : { ok: true, expectations };
 }
 
-/** True when the call is of the named tool: its `function_name`, or its `plugin_id`. */
+/**
+ * True when the call is of the named tool: its `function_name`, or its `plugin_id`.
+ *
+ * @example
+ * ```ts
+ * isCallOf({ function_name: 'list_nodes', plugin_id: 'node_tools', arguments: {} }, 'node_tools'); // true
+ * ```
+ */
 export function isCallOf(call: ToolCall, name: string): boolean {
   return call.function_name === name || (call.plugin_id !== undefined && call.plugin_id === name);
 }
@@ -92,6 +99,11 @@ export function isCallOf(call: ToolCall, name: string): boolean {
 /**
  * The indices of the calls that satisfy an expectation's name, `args` (subset deep-equal) and
  * `after` (positioned after some call of that tool), in call order. `times` is not looked at here.
+ *
+ * @example
+ * ```ts
+ * satisfyingCalls({ index: 0, name: 'save', after: 'load' }, [save, load, save]); // [2]
+ * ```
  */
 export function satisfyingCalls(expectation: ToolExpectation, calls: readonly ToolCall[]): number[] {
   const anchor =
@@ -144,7 +156,14 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** A short description of what an expectation asks, for reasons. */
+/**
+ * A short description of what an expectation asks, for reasons.
+ *
+ * @example
+ * ```ts
+ * describeExpectation({ index: 0, name: 'search', args: { q: 'a' }, times: 2 }); // 'search with {"q":"a"} exactly 2 times'
+ * ```
+ */
 export function describeExpectation(e: ToolExpectation): string {
   const parts = [e.name];
   if (e.args !== undefined) parts.push(`with ${JSON.stringify(e.args)}`);

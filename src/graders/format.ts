@@ -163,7 +163,15 @@ function compileSchema(schema: unknown): ValidateFunction {
   return entry;
 }
 
-/** How many schemas are compiled and cached (for tests and benchmarks). */
+/**
+ * How many distinct `expected.schema` validators are compiled and cached in this process (for
+ * tests and benchmarks).
+ *
+ * @example
+ * ```ts
+ * compiledSchemaCount(); // 0 before any question with a schema was graded
+ * ```
+ */
 export function compiledSchemaCount(): number {
   return schemaCache.size;
 }

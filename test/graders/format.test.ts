@@ -69,6 +69,18 @@ describe('format_grader', () => {
       expect(notJson.reason).toContain('failed: schema (not checked: the response is not JSON)');
     });
 
+    it('treats format keywords as annotations and accepts any JSON value without a schema', async () => {
+      const schema = { type: 'object', properties: { mail: { type: 'string', format: 'email' } } };
+      expect((await grade({ format: 'json', schema }, '{"mail": "not an address"}')).score).toBe(5);
+      expect((await grade({ format: 'json' }, '"just a string"')).score).toBe(5);
+    });
+
+    it('errors on a schema given with format markdown', async () => {
+      const g = await grade({ format: 'markdown', schema: { type: 'object' } }, '# Title');
+      expect(g).toMatchObject({ score: null, error: true });
+      expect(g.reason).toContain('expected.schema only applies to format json');
+    });
+
     it('treats a schema without a format as json', async () => {
       const g = await grade({ schema: { type: 'array' } }, '[1]');
       expect(g.score).toBe(5);
