@@ -9,7 +9,14 @@ import { finishRun, type FinishResult } from '../src/report/write.js';
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
 
-/** The environment variable naming the directory workers append records to. */
+/**
+ * The environment variable naming the directory workers append records to.
+ *
+ * @example
+ * ```ts
+ * const dir = process.env[CHANNEL_ENV]; // set by the reporter before workers start
+ * ```
+ */
 export const CHANNEL_ENV = 'AI_EVAL_CHANNEL_DIR';
 
 /** The parts of Jest's global config the reporter reads. */

@@ -71,7 +71,7 @@ export {
   type JudgeOptions,
   type JudgeAnswerField,
 } from './judge/define-judge.js';
-export { judgeIdentity, type JudgeIdentity } from './judge/identity.js';
+export { judgeIdentity, judgeRecordIdentity, type JudgeIdentity } from './judge/identity.js';
 export {
   callJudge,
   redactSecrets,
@@ -109,3 +109,32 @@ export { accuracyGrader, FORBIDDEN_CONTENT_CAP, EVASIVE_CAP } from './judges/acc
 export { factMatchGrader } from './judges/fact-match-grader.js';
 export { groundednessGrader } from './judges/groundedness-grader.js';
 export * from './datasets/index.js';
+export {
+  REPORT_SCHEMA_VERSION,
+  type Advisory,
+  type AdvisoryCode,
+  type BaselineChange,
+  type BaselineReport,
+  type EvalReport,
+  type GateSettings,
+  type GateVerdict,
+  type GradeReport,
+  type JudgeTokens,
+  type QuestionReport,
+  type RunIdentity,
+  type TargetReport,
+  type Totals,
+  type TrialsReport,
+} from './report/model.js';
+export { groupRecords, questionFromGrades, totalsOf, type TargetGroup } from './run/aggregate.js';
+export { advisoriesFor, type AdvisoryInput } from './run/advisories.js';
+export { judgeGates, type GateInput } from './run/gates.js';
+export { collect, assembleReport, targetReport } from './report/collect.js';
+export { readBaseline, parseReport, compareWithBaseline } from './report/baseline.js';
+export { mergeReports } from './report/merge.js';
+export { checkReporterOptions, gateSettings, type ReporterOptions } from './report/options.js';
+export { renderTerminal, scoreBar, PLAIN, type Palette } from './report/render-terminal.js';
+export { renderJunit } from './report/render-junit.js';
+export { renderMarkdown, githubAnnotations } from './report/render-markdown.js';
+export { finishRun, writeFileAtomic, type FinishIO, type FinishResult } from './report/write.js';
+export { redactText, redactArguments } from './report/redact.js';

@@ -3,7 +3,14 @@ import { AiEvalError } from '../errors.js';
 import type { BaselineChange, EvalReport, TargetReport } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 
-/** Changes smaller than this (composite points) are noise, not a change. */
+/**
+ * Changes smaller than this (composite points) are noise, not a change.
+ *
+ * @example
+ * ```ts
+ * Math.abs(after - before) >= BASELINE_EPSILON; // a real change
+ * ```
+ */
 export const BASELINE_EPSILON = 0.01;
 
 /**

@@ -1,7 +1,14 @@
 import type { TokenUsage } from '../grading/types.js';
 import type { Gate } from '../run/target.js';
 
-/** The version of the JSON report ({@link EvalReport}). Bump it when the shape changes. */
+/**
+ * The version of the JSON report ({@link EvalReport}). Bump it when the shape changes.
+ *
+ * @example
+ * ```ts
+ * if (report.schemaVersion !== REPORT_SCHEMA_VERSION) throw new Error('report from another version');
+ * ```
+ */
 export const REPORT_SCHEMA_VERSION = 1;
 
 /** One grade as the report keeps it: the declared scale beside the score, so it explains itself. */

@@ -1,4 +1,11 @@
-/** What replaces a secret in a report. */
+/**
+ * What replaces a secret in a report.
+ *
+ * @example
+ * ```ts
+ * redactText('token=abc'); // `token=${REDACTED}`
+ * ```
+ */
 export const REDACTED = '[redacted]';
 
 const SECRET_KEY =

@@ -3,7 +3,14 @@ import { fmt } from '../run/gates.js';
 import type { EvalReport, QuestionReport } from './model.js';
 import { weakestGrade } from './render-terminal.js';
 
-/** Escapes text for an XML attribute or text node, dropping characters XML 1.0 forbids. */
+/**
+ * Escapes text for an XML attribute or text node, dropping characters XML 1.0 forbids.
+ *
+ * @example
+ * ```ts
+ * xmlEscape('a < b'); // 'a &lt; b'
+ * ```
+ */
 export function xmlEscape(text: string): string {
   return (
     text

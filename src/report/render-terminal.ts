@@ -11,7 +11,14 @@ export interface Palette {
   cyan(text: string): string;
 }
 
-/** A palette that adds no colour. */
+/**
+ * A palette that adds no colour.
+ *
+ * @example
+ * ```ts
+ * renderTerminal(report, { palette: PLAIN });
+ * ```
+ */
 export const PLAIN: Palette = {
   bold: (t) => t,
   dim: (t) => t,
@@ -37,13 +44,27 @@ export function scoreBar(score: number | null): string {
   return '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
 }
 
-/** One line of text, at most `width` characters. */
+/**
+ * One line of text, at most `width` characters.
+ *
+ * @example
+ * ```ts
+ * oneLine('a\n  b', 10); // 'a b'
+ * ```
+ */
 export function oneLine(text: string, width = REASON_WIDTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
 }
 
-/** The weakest questions of a report: unscored first, then by composite, then by name. */
+/**
+ * The weakest questions of a report: unscored first, then by composite, then by name.
+ *
+ * @example
+ * ```ts
+ * weakestQuestions(report, 3).map(({ question }) => question.id);
+ * ```
+ */
 export function weakestQuestions(
   report: EvalReport,
   count: number,
@@ -59,7 +80,14 @@ export function weakestQuestions(
     .slice(0, count);
 }
 
-/** The grade that explains a question best: an error, else the lowest composite, else a skip. */
+/**
+ * The grade that explains a question best: an error, else the lowest composite, else a skip.
+ *
+ * @example
+ * ```ts
+ * weakestGrade(question)?.reason;
+ * ```
+ */
 export function weakestGrade(question: QuestionReport): GradeReport | undefined {
   const errored = question.grades.find((g) => g.error);
   if (errored) return errored;

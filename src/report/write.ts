@@ -33,7 +33,14 @@ export function writeFileAtomic(file: string, content: string): void {
   }
 }
 
-/** Whether to colour output: forced by the option, else on for a TTY unless `NO_COLOR` is set. */
+/**
+ * Whether to colour output: forced by the option, else on for a TTY unless `NO_COLOR` is set.
+ *
+ * @example
+ * ```ts
+ * pc.createColors(useColour(options.colors, process.env, process.stdout.isTTY));
+ * ```
+ */
 export function useColour(
   forced: boolean | undefined,
   env: NodeJS.ProcessEnv,

@@ -1,7 +1,5 @@
+import { FALLBACK_MARKER } from '../graders/tool-usage.js';
 import type { Advisory, QuestionReport } from '../report/model.js';
-
-/** The phrase a grader puts in its reason when it scored without the agent's tool-call record. */
-export const FALLBACK_MARKER = 'no tool-call record available';
 
 /** What {@link advisoriesFor} needs to know about a target. */
 export interface AdvisoryInput {
@@ -54,7 +52,7 @@ export function advisoriesFor(target: AdvisoryInput): Advisory[] {
     advisories.push({
       code: 'NO_TOOL_CALL_RECORD',
       target: name,
-      message: `${name}: ${grader} scored ${plural(list.length, 'question')} from prose because no tool-call record was available (${abbreviate(list)}).`,
+      message: `${name}: ${grader} had no tool-call record available for ${plural(list.length, 'question')} (${abbreviate(list)}), so it could not see what the agent did.`,
     });
   }
   for (const [grader, { total, skipped }] of byGrader) {

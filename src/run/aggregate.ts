@@ -47,7 +47,14 @@ export function groupRecords(records: readonly EvalRecord[], options: { root?: s
     }));
 }
 
-/** Natural order: `q2` before `q10`. */
+/**
+ * Natural order.
+ *
+ * @example
+ * ```ts
+ * ['q10', 'q2'].sort(compareNames); // ['q2', 'q10']
+ * ```
+ */
 export function compareNames(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
 }
@@ -139,7 +146,14 @@ function composites(grades: readonly GradeReport[]): number[] {
   return grades.map((g) => g.composite).filter((c): c is number => c !== null);
 }
 
-/** The arithmetic mean, or `null` for no values. */
+/**
+ * The arithmetic mean, or `null` for no values.
+ *
+ * @example
+ * ```ts
+ * mean([3, 5]); // 4
+ * ```
+ */
 export function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }

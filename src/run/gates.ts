@@ -117,7 +117,14 @@ export function pct(value: number | null): string {
   return value === null ? '-' : `${Math.round(value * 100)}%`;
 }
 
-/** A signed difference with two decimals: `+0.50`, `-1.25`. */
+/**
+ * A signed difference with two decimals.
+ *
+ * @example
+ * ```ts
+ * signed(0.5); // '+0.50'
+ * ```
+ */
 export function signed(value: number | null): string {
   if (value === null) return '-';
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;

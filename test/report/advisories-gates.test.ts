@@ -55,7 +55,7 @@ describe('advisories', () => {
         code: 'NO_TOOL_CALL_RECORD',
         target: 'support-bot',
         message:
-          'support-bot: tool_usage_grader scored 2 questions from prose because no tool-call record was available (q1, q2).',
+          'support-bot: tool_usage_grader had no tool-call record available for 2 questions (q1, q2), so it could not see what the agent did.',
       },
     ]);
   });

@@ -54,7 +54,7 @@ describe('the Vitest reporter', () => {
       '  ! NO_ACTION_OBSERVER  blind-agent is scored by nothing that can see what the agent did.',
     );
     expect(lines).toContain(
-      '  ! NO_TOOL_CALL_RECORD  support-bot: tool_usage_grader scored 1 question from prose because no tool-call record was available (q3).',
+      '  ! NO_TOOL_CALL_RECORD  support-bot: tool_usage_grader had no tool-call record available for 1 question (q3), so it could not see what the agent did.',
     );
     expect(lines).toContain('  ! warn soft  run: pass rate 60% is below the minimum 90%');
     expect(lines).toContain('ai-eval: passed');
