@@ -1,6 +1,6 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { defineGrader } from '../grading/define-grader.js';
 import type { GradingContext } from '../grading/types.js';
+import { compileSchema } from './schema-cache.js';
 
 /** One check of `format_grader`: what was checked and whether it held. */
 interface Check {
@@ -11,9 +11,6 @@ interface Check {
 
 /** A problem with the question itself: the grade is an error, not a score. */
 class QuestionProblem extends Error {}
-
-const SCHEMA_CACHE_LIMIT = 256;
-const schemaCache = new Map<string, ValidateFunction | Error>();
 
 /**
  * `format_grader` (0-5): is the response in the shape the question asks for?
@@ -112,7 +109,9 @@ function formatChecks(response: string, format: unknown, schema: unknown): Check
     { name: 'json', passed: parsed.ok, detail: parsed.ok ? 'parses' : `does not parse: ${parsed.message}` },
   ];
   if (schema !== undefined) {
-    const validate = compileSchema(schema);
+    const compiled = compileSchema(schema);
+    if (!compiled.ok) throw new QuestionProblem(compiled.message);
+    const validate = compiled.validate;
     if (!parsed.ok) {
       checks.push({ name: 'schema', passed: false, detail: 'not checked: the response is not JSON' });
     } else if (validate(parsed.value)) {
@@ -135,45 +134,6 @@ function parseJson(response: string): { ok: true; value: unknown } | { ok: false
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-}
-
-/** Compiles a schema once; later questions with the same schema reuse the validator. */
-function compileSchema(schema: unknown): ValidateFunction {
-  if (
-    typeof schema !== 'boolean' &&
-    (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-  ) {
-    throw new QuestionProblem('expected.schema must be a JSON Schema object (or true/false)');
-  }
-  const key = JSON.stringify(schema);
-  let entry = schemaCache.get(key);
-  if (entry === undefined) {
-    try {
-      // One instance per schema, so two schemas that reuse an $id do not collide.
-      entry = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
-    } catch (error) {
-      entry = error instanceof Error ? error : new Error(String(error));
-    }
-    if (schemaCache.size >= SCHEMA_CACHE_LIMIT) schemaCache.delete(schemaCache.keys().next().value!);
-    schemaCache.set(key, entry);
-  }
-  if (entry instanceof Error) {
-    throw new QuestionProblem(`expected.schema is not a valid JSON Schema: ${entry.message}`);
-  }
-  return entry;
-}
-
-/**
- * How many distinct `expected.schema` validators are compiled and cached in this process (for
- * tests and benchmarks).
- *
- * @example
- * ```ts
- * compiledSchemaCount(); // 0 before any question with a schema was graded
- * ```
- */
-export function compiledSchemaCount(): number {
-  return schemaCache.size;
 }
 
 const MARKDOWN: ReadonlyArray<[string, RegExp]> = [
