@@ -7,6 +7,9 @@
 import type {} from 'expect';
 import type { EvalRecord } from '../src/report/record.js';
 import { createJestChannel, type JestExpectState } from './jest-channel.js';
+import { jestSuiteRuntime } from './jest-suite.js';
+import { defineEvalSuite } from './suite.js';
+import type { EvalSuiteOptions } from './suite-options.js';
 import { createToPassGrader } from './to-pass-grader.js';
 import { createToScoreAtLeast } from './to-score-at-least.js';
 import type { AiEvalMatchers } from './types.js';
@@ -23,13 +26,36 @@ function jestExpect(): JestExpectLike | undefined {
     : undefined;
 }
 
-const found = jestExpect();
-if (found) {
-  const channel = createJestChannel(() => found.getState());
-  found.extend({
-    toPassGrader: createToPassGrader(channel),
-    toScoreAtLeast: createToScoreAtLeast(channel),
-  });
+const channel = createJestChannel(() => jestExpect()?.getState() ?? {});
+// Outside Jest (a plain `node` import) there is no expect to extend: registering is skipped.
+jestExpect()?.extend({
+  toPassGrader: createToPassGrader(channel),
+  toScoreAtLeast: createToScoreAtLeast(channel),
+});
+
+const runtime = jestSuiteRuntime(channel);
+
+/**
+ * Turns a dataset into a Jest suite: one `describe(name)` with one test per question, titled by
+ * its id and tags. Each test runs `run(question, { signal, trial })`, grades the response with
+ * every target grader through `gradeQuestion`, writes the records to the reporter's side channel,
+ * and fails when the composite is below the pass threshold, nothing scored it, or a grader
+ * errored. Disabled questions show as skipped; an empty, missing or invalid dataset is one
+ * failing test. Loading is synchronous (Jest cannot await inside `describe`).
+ *
+ * @example
+ * ```ts
+ * import { evalSuite } from 'ai-eval/jest';
+ *
+ * evalSuite('support bot', {
+ *   dataset: 'evals/support.yaml',
+ *   target: { name: 'support-bot', mode: 'agent', graders: ['read_only_run'] },
+ *   run: (question, { signal }) => supportAgent.run(question.input ?? '', { signal }),
+ * });
+ * ```
+ */
+export function evalSuite(name: string, options: EvalSuiteOptions): void {
+  defineEvalSuite(runtime, name, options);
 }
 
 declare module 'expect' {
@@ -46,4 +72,5 @@ declare global {
 }
 
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
+export type { EvalSuiteOptions, RunHelpers } from './suite-options.js';
 export type { EvalRecord };

@@ -23,5 +23,7 @@ declare module 'vitest' {
   }
 }
 
+export { evalSuite } from './vitest-suite.js';
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
+export type { EvalSuiteOptions, RunHelpers } from './suite-options.js';
 export type { EvalRecord, RecordTarget } from '../src/report/record.js';

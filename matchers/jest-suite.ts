@@ -1,0 +1,53 @@
+import { loadDatasetSync } from '../src/datasets/load.js';
+import type { RunnerChannel } from './channel.js';
+import { jestIdentity, type JestExpectState } from './jest-channel.js';
+import type { SuiteRuntime } from './suite.js';
+
+type TestFn = (name: string, fn: () => Promise<void>, timeout?: number) => void;
+
+interface JestGlobals {
+  describe: (name: string, fn: () => void) => void;
+  test: TestFn & { concurrent: TestFn; skip: (name: string, fn: () => void) => void };
+  expect: { getState(): JestExpectState };
+}
+
+function jestGlobals(): JestGlobals {
+  const g = globalThis as Partial<JestGlobals>;
+  if (
+    typeof g.describe !== 'function' ||
+    typeof g.test !== 'function' ||
+    typeof g.expect?.getState !== 'function'
+  ) {
+    throw new TypeError(
+      "evalSuite: Jest's describe, test and expect globals were not found. Call evalSuite in a Jest test file, and keep Jest's injectGlobals on.",
+    );
+  }
+  return g as JestGlobals;
+}
+
+/** The Jest suite runtime, sending records through `channel`. */
+export function jestSuiteRuntime(channel: RunnerChannel): SuiteRuntime {
+  return {
+    describe: (name, fn) => jestGlobals().describe(name, fn),
+    test: (name, fn, { concurrent, timeout }) => {
+      const { test } = jestGlobals();
+      (concurrent ? test.concurrent : test)(name, () => fn(undefined), timeout);
+    },
+    skip: (name) => jestGlobals().test.skip(name, () => undefined),
+    identify: (_context, title) => {
+      const getState = (): JestExpectState => jestGlobals().expect.getState();
+      const state = getState();
+      return (
+        jestIdentity(state, getState) ?? {
+          file: state.testPath ?? '',
+          name: title,
+          title,
+          isRunning: () => true,
+        }
+      );
+    },
+    signal: () => undefined,
+    channel,
+    load: loadDatasetSync,
+  };
+}

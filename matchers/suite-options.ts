@@ -1,0 +1,114 @@
+import { filterFromEnv } from '../src/datasets/load.js';
+import { AiEvalError } from '../src/errors.js';
+import type { Gradable, Question } from '../src/grading/types.js';
+import { resolveTarget, type Target } from '../src/run/target.js';
+
+/** What a generated test passes to `run` beside the question. */
+export interface RunHelpers {
+  /** Aborted when the question's timeout passes or the runner cancels the test. */
+  signal: AbortSignal;
+  /** The 1-based trial number. */
+  trial: number;
+}
+
+/**
+ * Options of `evalSuite`.
+ *
+ * @example
+ * ```ts
+ * const options: EvalSuiteOptions = {
+ *   dataset: 'evals/support.yaml',
+ *   target: { name: 'support-bot', mode: 'agent', graders: ['read_only_run'] },
+ *   run: (question, { signal }) => agent.run(question.input ?? '', { signal }),
+ *   tags: ['smoke'],
+ *   timeout: 30_000,
+ * };
+ * ```
+ */
+export interface EvalSuiteOptions {
+  /** A dataset file path (relative to the working directory), or a source and ref. */
+  dataset: string | { source: string; ref: string };
+  /** What is evaluated: its graders score every question. */
+  target: Target;
+  /** Runs the agent or model on one question; returns the response text or an agent run. */
+  run: (question: Question, helpers: RunHelpers) => Gradable | Promise<Gradable>;
+  /** Only questions in this split. `AI_EVAL_SPLIT` overrides it. */
+  split?: string;
+  /** Only questions with at least one of these tags. `AI_EVAL_TAGS` (comma list) overrides it. */
+  tags?: string[];
+  /** Only these question ids. `AI_EVAL_IDS` (comma list) overrides it. */
+  ids?: string[];
+  /** Run the questions as concurrent tests. Default false. */
+  concurrent?: boolean;
+  /** Milliseconds one trial of a question may take (run and grading); `question.timeout` wins. */
+  timeout?: number;
+  /** Run each question this many times; every trial is recorded and every trial must pass. Default 1. */
+  trials?: number;
+}
+
+/** The filters a suite applies, after the environment overrides. */
+export interface SuiteFilters {
+  split?: string;
+  tags?: string[];
+  ids?: string[];
+}
+
+/** The filters from the options, each overridden by its environment variable when that is set. */
+export function suiteFilters(options: EvalSuiteOptions, env: NodeJS.ProcessEnv = process.env): SuiteFilters {
+  const fromEnv = filterFromEnv(env);
+  const split = fromEnv.split ?? options.split;
+  const tags = fromEnv.tags ?? options.tags;
+  const ids = fromEnv.ids ?? options.ids;
+  return { ...(split ? { split } : {}), ...(tags ? { tags } : {}), ...(ids ? { ids } : {}) };
+}
+
+/** Describes the filters for messages, for example `split 'holdout', tags smoke`. */
+export function describeFilters(filters: SuiteFilters): string {
+  const parts = [
+    filters.split ? `split '${filters.split}'` : '',
+    filters.tags ? `tags ${filters.tags.join(', ')}` : '',
+    filters.ids ? `ids ${filters.ids.join(', ')}` : '',
+  ].filter((p) => p !== '');
+  return parts.length > 0 ? parts.join('; ') : 'none';
+}
+
+function positiveInteger(where: string, name: string, value: unknown): void {
+  if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)) {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `${where}: ${name} must be a positive integer, got ${JSON.stringify(value)}.`,
+    );
+  }
+}
+
+/** Checks the options of `evalSuite(name, options)`; errors name the suite and what to fix. */
+export function checkSuiteOptions(name: unknown, options: unknown): asserts options is EvalSuiteOptions {
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new TypeError('evalSuite: the first argument must be the suite name, a non-empty string.');
+  }
+  const where = `evalSuite(${JSON.stringify(name)})`;
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${where}: the second argument must be an options object { dataset, target, run }.`);
+  }
+  const o = options as Partial<EvalSuiteOptions>;
+  const dataset = o.dataset as unknown;
+  const validDataset =
+    (typeof dataset === 'string' && dataset.trim() !== '') ||
+    (typeof dataset === 'object' &&
+      dataset !== null &&
+      typeof (dataset as { source?: unknown }).source === 'string' &&
+      typeof (dataset as { ref?: unknown }).ref === 'string');
+  if (!validDataset) {
+    throw new TypeError(
+      `${where}: dataset must be a file path or { source, ref }, got ${JSON.stringify(dataset)}.`,
+    );
+  }
+  if (typeof o.run !== 'function') {
+    throw new TypeError(
+      `${where}: run must be a function (question, { signal, trial }) => response or agent run.`,
+    );
+  }
+  resolveTarget(o.target as Target);
+  positiveInteger(where, 'timeout', o.timeout);
+  positiveInteger(where, 'trials', o.trials);
+}

@@ -1,0 +1,241 @@
+import { getConfig } from '../src/config.js';
+import { resolve } from 'node:path';
+import { loadRubricCriteria } from '../src/datasets/rubrics.js';
+import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../src/datasets/types.js';
+import { formatNumber } from '../src/grading/scale.js';
+import type { Question } from '../src/grading/types.js';
+import { gradeQuestion, type QuestionResult } from '../src/run/grade-question.js';
+import { resolveTarget } from '../src/run/target.js';
+import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
+import { targetRecord, toRecords } from './record.js';
+import {
+  checkSuiteOptions,
+  describeFilters,
+  suiteFilters,
+  type EvalSuiteOptions,
+  type SuiteFilters,
+} from './suite-options.js';
+
+/** What a runner entry point injects into the runner-free suite builder. */
+export interface SuiteRuntime {
+  describe(name: string, fn: () => void): void;
+  /** Defines a test; `fn` receives whatever the runner passes to a test function. */
+  test(
+    name: string,
+    fn: (context: unknown) => Promise<void>,
+    options: { concurrent: boolean; timeout?: number },
+  ): void;
+  /** Defines a skipped test. */
+  skip(name: string): void;
+  /** The identity of the running test, from inside its body. */
+  identify(context: unknown, title: string): TestIdentity;
+  /** The runner's own abort signal for the test, if it has one. */
+  signal(context: unknown): AbortSignal | undefined;
+  channel: RunnerChannel;
+  load(selector: DatasetSelector, filter: DatasetFilter): DatasetLoad;
+}
+
+/** How much longer than a question's own timeout the runner's test timeout is set. */
+const RUNNER_GRACE_MS = 5_000;
+
+class QuestionTimeout extends Error {}
+
+/** The title of a question's test: its id, then its tags. */
+export function questionTitle(question: Question): string {
+  const tags =
+    Array.isArray(question.tags) && question.tags.length > 0 ? ` [${question.tags.join(', ')}]` : '';
+  return `${question.id}${tags}`;
+}
+
+function emptyMessage(name: string, load: DatasetLoad, filters: SuiteFilters): string {
+  const warnings = load.warnings.length > 0 ? load.warnings.map((w) => `  - ${w}`).join('\n') : '  (none)';
+  return [
+    `evalSuite(${JSON.stringify(name)}): dataset ${load.label} gave no questions to run, so nothing was evaluated.`,
+    `Filters: ${describeFilters(filters)}.`,
+    'Warnings:',
+    warnings,
+    'Fix the dataset (run `npx ai-eval validate <file>`), its path or ref, or the filters. An async source (http) must be pulled into a file first.',
+  ].join('\n');
+}
+
+/**
+ * Defines one `describe(name)` with one test per question of the dataset, for the runner injected
+ * as `runtime`. The runner entry points (`ai-eval/vitest`, `ai-eval/jest`) wrap it as `evalSuite`.
+ *
+ * @example
+ * ```ts
+ * defineEvalSuite(vitestRuntime, 'support bot', { dataset: 'evals/support.yaml', target, run });
+ * ```
+ */
+export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: EvalSuiteOptions): void {
+  checkSuiteOptions(name, options);
+  const filters = suiteFilters(options);
+  const selector: DatasetSelector =
+    typeof options.dataset === 'string'
+      ? { path: options.dataset }
+      : { source: options.dataset.source, ref: options.dataset.ref };
+  const load = runtime.load(selector, { ...filters, includeDisabled: true });
+  const trials = options.trials ?? 1;
+  runtime.describe(name, () => {
+    if (load.questions.length === 0) {
+      runtime.test(
+        `dataset ${load.label}`,
+        () => Promise.reject(new Error(emptyMessage(name, load, filters))),
+        {
+          concurrent: false,
+        },
+      );
+      return;
+    }
+    for (const question of load.questions) {
+      const title = questionTitle(question);
+      if (question.disabled === true) {
+        runtime.skip(title);
+        continue;
+      }
+      const timeout = typeof question.timeout === 'number' ? question.timeout : options.timeout;
+      runtime.test(title, (context) => runQuestion(runtime, options, question, context, title, timeout), {
+        concurrent: options.concurrent === true,
+        ...(timeout !== undefined ? { timeout: timeout * trials + RUNNER_GRACE_MS } : {}),
+      });
+    }
+  });
+}
+
+async function runQuestion(
+  runtime: SuiteRuntime,
+  options: EvalSuiteOptions,
+  question: Question,
+  context: unknown,
+  title: string,
+  timeout: number | undefined,
+): Promise<void> {
+  const identity = runtime.identify(context, title);
+  const failures: string[] = [];
+  const trials = options.trials ?? 1;
+  for (let trial = 1; trial <= trials; trial++) {
+    const scoped = { ...identity, question: question.id, trial };
+    const failure = await runWithIdentity(scoped, () =>
+      runTrial(runtime, options, question, {
+        identity,
+        trial,
+        timeout,
+        runnerSignal: runtime.signal(context),
+      }),
+    );
+    if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
+  }
+  if (failures.length > 0) throw new Error(`${question.id}: ${failures.join('\n\n')}`);
+}
+
+interface TrialScope {
+  identity: TestIdentity;
+  trial: number;
+  timeout: number | undefined;
+  runnerSignal: AbortSignal | undefined;
+}
+
+/** Runs and grades one trial; returns why it failed, or undefined when it passed. */
+async function runTrial(
+  runtime: SuiteRuntime,
+  options: EvalSuiteOptions,
+  question: Question,
+  { identity, trial, timeout, runnerSignal }: TrialScope,
+): Promise<string | undefined> {
+  const controller = new AbortController();
+  const signal = runnerSignal ? AbortSignal.any([controller.signal, runnerSignal]) : controller.signal;
+  const source = typeof question.timeout === 'number' ? 'question.timeout' : 'the suite timeout option';
+  const timer =
+    timeout === undefined
+      ? undefined
+      : setTimeout(
+          () =>
+            controller.abort(
+              new QuestionTimeout(
+                `timed out after ${timeout} ms (${source}); the run was aborted through its signal.`,
+              ),
+            ),
+          timeout,
+        );
+  const graders = resolveTarget(options.target);
+  const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
+  let result: QuestionResult;
+  try {
+    const rubricCriteria = rubricOf(question, options);
+    const response = await untilAborted(
+      Promise.resolve().then(() => options.run(question, { signal, trial })),
+      signal,
+      'run()',
+    );
+    result = await untilAborted(
+      gradeQuestion({ question, response, graders, target: options.target, trial, signal, rubricCriteria }),
+      signal,
+      'grading',
+    );
+  } catch (error) {
+    return error instanceof QuestionTimeout
+      ? error.message
+      : `${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+  const records = toRecords(result, graders, {
+    identity,
+    target: targetRecord(options.target, passThreshold),
+    question: question.id,
+    trial,
+  });
+  await sendIfRunning(runtime.channel, identity, records);
+  return verdictFailure(result);
+}
+
+/** The criteria of the question's rubric; throws (failing this question only) when it is missing. */
+function rubricOf(question: Question, options: EvalSuiteOptions): string[] | undefined {
+  if (typeof question.rubric_ref !== 'string') return undefined;
+  const datasetFile =
+    typeof options.dataset === 'string' ? resolve(process.cwd(), options.dataset) : undefined;
+  return loadRubricCriteria(question.rubric_ref, datasetFile ? { datasetFile } : {});
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal, what));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortReason(signal, what));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+      },
+    );
+  });
+}
+
+function abortReason(signal: AbortSignal, what: string): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof QuestionTimeout) return reason;
+  return new Error(`${what} was aborted: ${reason instanceof Error ? reason.message : String(reason)}`);
+}
+
+/** Why a graded question fails (below the threshold, unscored or degraded), or undefined. */
+export function verdictFailure(result: QuestionResult): string | undefined {
+  if (result.passed && !result.degraded) return undefined;
+  const why = result.unscored
+    ? 'unscored: every grader skipped or errored, so nothing checked the response'
+    : result.degraded
+      ? `degraded: a grader could not grade (composite ${formatNumber(result.composite ?? 0)})`
+      : `composite ${formatNumber(result.composite ?? 0)} is below the pass threshold ${formatNumber(result.passThreshold)}`;
+  const lines = result.grades.map((grade) => {
+    const score = grade.error
+      ? 'error'
+      : grade.skipped || grade.score === null
+        ? 'skipped'
+        : `${formatNumber(grade.score)} (composite ${formatNumber(grade.composite ?? 0)})`;
+    return `  - ${grade.grader}: ${score}: ${grade.reason}`;
+  });
+  return [why, ...lines].join('\n');
+}

@@ -1,0 +1,39 @@
+import { describe, test, type TestContext } from 'vitest';
+import { loadDatasetSync } from '../src/datasets/load.js';
+import { defineEvalSuite, type SuiteRuntime } from './suite.js';
+import type { EvalSuiteOptions } from './suite-options.js';
+import { vitestChannel, vitestIdentity } from './vitest-channel.js';
+
+const runtime: SuiteRuntime = {
+  describe: (name, fn) => describe(name, fn),
+  test: (name, fn, { concurrent, timeout }) =>
+    test(name, { concurrent, ...(timeout !== undefined ? { timeout } : {}) }, (context) => fn(context)),
+  skip: (name) => test.skip(name, () => undefined),
+  identify: (context) => vitestIdentity((context as TestContext).task),
+  signal: (context) => (context as TestContext).signal,
+  channel: vitestChannel,
+  load: loadDatasetSync,
+};
+
+/**
+ * Turns a dataset into a Vitest suite: one `describe(name)` with one test per question, titled by
+ * its id and tags. Each test runs `run(question, { signal, trial })`, grades the response with
+ * every target grader through `gradeQuestion`, puts the records on the test for the reporter, and
+ * fails when the composite is below the pass threshold, nothing scored it, or a grader errored.
+ * Disabled questions show as skipped; an empty, missing or invalid dataset is one failing test.
+ *
+ * @example
+ * ```ts
+ * import { evalSuite } from 'ai-eval/vitest';
+ *
+ * evalSuite('support bot', {
+ *   dataset: 'evals/support.yaml',
+ *   target: { name: 'support-bot', mode: 'agent', graders: ['read_only_run', 'tool_usage_grader'] },
+ *   run: (question, { signal }) => supportAgent.run(question.input ?? '', { signal }),
+ *   timeout: 30_000,
+ * });
+ * ```
+ */
+export function evalSuite(name: string, options: EvalSuiteOptions): void {
+  defineEvalSuite(runtime, name, options);
+}

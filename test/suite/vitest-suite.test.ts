@@ -1,0 +1,206 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvalRecord } from '../../src/report/record.js';
+import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
+
+interface Row {
+  file: string;
+  fullName: string;
+  state: string;
+  records: EvalRecord[];
+}
+
+interface Run {
+  dir: string;
+  result: RunResult;
+  rows: Row[];
+}
+
+async function runFixture(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const dir = makeProject('suite-vitest', {}, 'suite-vitest');
+  const result = await runVitest(dir, args, { RECORDS_OUT: join(dir, 'records.json'), ...env });
+  const rows = JSON.parse(readFileSync(join(dir, 'records.json'), 'utf8')) as Row[];
+  return { dir, result, rows };
+}
+
+function row(run: Run, fullName: string): Row {
+  const found = run.rows.find((r) => r.fullName === fullName);
+  if (!found) throw new Error(`no test ${fullName} in ${run.rows.map((r) => r.fullName).join(', ')}`);
+  return found;
+}
+
+/** The failure message Vitest printed for one test, without the stack. */
+function failureOf(run: Run, title: string): string {
+  const start = run.result.output.indexOf(`FAIL  ${title}\n`);
+  if (start < 0) throw new Error(`no failure printed for ${title}`);
+  const block = run.result.output.slice(start).split('\n').slice(1);
+  return block
+    .slice(
+      0,
+      block.findIndex((line) => line.startsWith(' ❯ ')),
+    )
+    .join('\n');
+}
+
+let all: Run;
+beforeAll(async () => {
+  all = await runFixture([]);
+});
+
+describe('evalSuite in a real Vitest run', () => {
+  it('makes one test per question, titled by id and tags, and skips disabled ones', () => {
+    const support = all.rows
+      .filter((r) => r.fullName.startsWith('support > '))
+      .map((r) => [r.fullName, r.state]);
+    expect(support).toEqual([
+      ['support > q-pass [smoke, billing]', 'passed'],
+      ['support > q-low', 'failed'],
+      ['support > q-write', 'failed'],
+      ['support > q-degraded', 'failed'],
+      ['support > q-off', 'skipped'],
+      ['support > q-slow', 'failed'],
+    ]);
+  });
+
+  it('grades every question with every target grader and records each grade on its test', () => {
+    const [fromMetadata, readOnly] = row(all, 'support > q-pass [smoke, billing]').records;
+    expect(fromMetadata).toMatchObject({
+      v: 1,
+      test: { file: join(all.dir, 'support.test.js'), name: 'support > q-pass [smoke, billing]' },
+      question: 'q-pass',
+      trial: 1,
+      grader: 'from_metadata',
+      composite: 5,
+      passThreshold: 3.5,
+      target: {
+        name: 'support-bot',
+        mode: 'agent',
+        graders: ['from_metadata', 'read_only_run'],
+        actionObserving: ['read_only_run'],
+        passThreshold: 3.5,
+      },
+    });
+    expect(readOnly).toMatchObject({ grader: 'read_only_run', observesActions: true, toolCallRecord: true });
+    expect(row(all, 'support > q-write').records.map((r) => [r.grader, r.composite])).toEqual([
+      ['from_metadata', 5],
+      ['read_only_run', 0],
+    ]);
+    expect(row(all, 'support > q-off').records).toEqual([]);
+  });
+
+  it('fails below the threshold and when degraded, listing every grader', () => {
+    // The read_only_run reason belongs to that grader; only the shape of its line is pinned here.
+    const [head, first, second, ...rest] = failureOf(all, 'support.test.js > support > q-write').split('\n');
+    expect([head, first]).toMatchInlineSnapshot(`
+      [
+        "Error: q-write: composite 2.5 is below the pass threshold 3.5",
+        "  - from_metadata: 5 (composite 5): scored 5 for "answer to q-write (trial 1)"",
+      ]
+    `);
+    expect(second).toMatch(/^ {2}- read_only_run: 0 \(composite 0\): .*delete_node/);
+    expect(rest).toEqual([]);
+    const degraded = failureOf(all, 'support.test.js > support > q-degraded').split('\n');
+    expect(degraded.slice(0, 2)).toMatchInlineSnapshot(`
+      [
+        "Error: q-degraded: degraded: a grader could not grade (composite 5)",
+        "  - from_metadata: error: could not reach the judge: judge down",
+      ]
+    `);
+    expect(degraded[2]).toMatch(/^ {2}- read_only_run: 1 \(composite 5\): /);
+    expect(row(all, 'support > q-degraded').records.map((r) => r.error)).toEqual([true, false]);
+  });
+
+  it('aborts the signal of a question that outruns its timeout', () => {
+    expect(failureOf(all, 'support.test.js > support > q-slow')).toMatchInlineSnapshot(
+      `"Error: q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal."`,
+    );
+    const marker = join(all.dir, 'aborted-q-slow.txt');
+    expect(existsSync(marker)).toBe(true);
+    expect(readFileSync(marker, 'utf8')).toContain('timed out after 200 ms');
+  });
+
+  it('runs every trial, records each, and fails when one trial fails', () => {
+    expect(row(all, 'trials > steady').state).toBe('passed');
+    expect(row(all, 'trials > flaky').state).toBe('failed');
+    const flaky = row(all, 'trials > flaky').records;
+    expect(flaky.map((r) => [r.trial, r.grader, r.composite])).toEqual([
+      [1, 'from_metadata', 5],
+      [1, 'read_only_run', 5],
+      [2, 'from_metadata', 1],
+      [2, 'read_only_run', 5],
+      [3, 'from_metadata', 5],
+      [3, 'read_only_run', 5],
+    ]);
+    expect(failureOf(all, 'trials.test.js > trials > flaky')).toContain(
+      'flaky: trial 2: composite 3 is below',
+    );
+  });
+
+  it('filters by the split option', () => {
+    expect(all.rows.filter((r) => r.fullName.startsWith('smoke split')).map((r) => r.fullName)).toEqual([
+      'smoke split > q-pass [smoke, billing]',
+      'smoke split > q-low',
+    ]);
+  });
+
+  it('attributes concurrent questions to their own tests', () => {
+    for (const id of ['k1', 'k2', 'k3', 'k4']) {
+      const r = row(all, `concurrent > ${id}`);
+      expect(r.state).toBe('passed');
+      expect(r.records.map((rec) => [rec.question, rec.test.name])).toEqual([
+        [id, `concurrent > ${id}`],
+        [id, `concurrent > ${id}`],
+      ]);
+    }
+  });
+
+  it('turns a missing or invalid dataset into one failing test that shows the warnings', () => {
+    expect(all.rows.filter((r) => r.file.endsWith('bad.test.js')).map((r) => [r.fullName, r.state])).toEqual([
+      ['missing > dataset file:datasets/missing.yaml', 'failed'],
+      ['invalid > dataset file:datasets/invalid.yaml', 'failed'],
+    ]);
+    expect(failureOf(all, 'bad.test.js > invalid > dataset file:datasets/invalid.yaml'))
+      .toMatchInlineSnapshot(`
+      "Error: evalSuite("invalid"): dataset file:datasets/invalid.yaml gave no questions to run, so nothing was evaluated.
+      Filters: none.
+      Warnings:
+        - file:datasets/invalid.yaml: datasets/invalid.yaml is invalid and was refused whole (2 problems).
+        - datasets/invalid.yaml:5:9: /questions/1/id: must be a string, got number 42. Fix the value of 'id'.
+        - datasets/invalid.yaml:6:12: /questions/1/input: must be a string, got a list. Fix the value of 'input'.
+      Fix the dataset (run \`npx ai-eval validate <file>\`), its path or ref, or the filters. An async source (http) must be pulled into a file first."
+    `);
+    expect(failureOf(all, 'bad.test.js > missing > dataset file:datasets/missing.yaml')).toContain(
+      'does not exist',
+    );
+  });
+});
+
+describe('evalSuite filters from the environment', () => {
+  it('AI_EVAL_TAGS and AI_EVAL_SPLIT narrow the generated tests', async () => {
+    const run = await runFixture(['support.test.js', 'split.test.js'], { AI_EVAL_TAGS: 'billing' });
+    expect(run.rows.map((r) => [r.fullName, r.state])).toEqual(
+      expect.arrayContaining([
+        ['support > q-pass [smoke, billing]', 'passed'],
+        ['smoke split > q-pass [smoke, billing]', 'passed'],
+      ]),
+    );
+    expect(run.rows).toHaveLength(2);
+    const split = await runFixture(['support.test.js'], { AI_EVAL_SPLIT: 'smoke' });
+    expect(split.rows.map((r) => r.fullName)).toEqual([
+      'support > q-pass [smoke, billing]',
+      'support > q-low',
+    ]);
+  });
+
+  it('AI_EVAL_IDS that match nothing give one failing test, never an empty pass', async () => {
+    const run = await runFixture(['support.test.js'], { AI_EVAL_IDS: 'q-nope' });
+    expect(run.rows.map((r) => [r.fullName, r.state])).toEqual([
+      ['support > dataset file:datasets/support.yaml', 'failed'],
+    ]);
+    expect(run.result.code).not.toBe(0);
+    expect(failureOf(run, 'support.test.js > support > dataset file:datasets/support.yaml')).toContain(
+      'Filters: ids q-nope.',
+    );
+  });
+});
