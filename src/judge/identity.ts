@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Grader } from '../grading/define-grader.js';
 import { listGraders } from '../grading/registry.js';
 import { isJudge } from './define-judge.js';
 import { judgeSettings } from './settings.js';
@@ -44,4 +45,26 @@ export function judgeIdentity(): JudgeIdentity {
     .digest('hex')
     .slice(0, 12);
   return { model, hash, overridden: judges.filter((j) => j.overridden).map((j) => j.id) };
+}
+
+/**
+ * The model and prompt hash of one judge as configured in this process, for the record a matcher
+ * sends to the reporter (`judgeModel`, `promptHash`). Compute it in the worker that graded: the
+ * reporter's process may not have run the setup file that configured the judges. `undefined` for
+ * a grader that is not a judge.
+ *
+ * @example
+ * ```ts
+ * const info = judgeRecordIdentity(grader); // { judgeModel: 'gpt-4o-mini', promptHash: '9f2c…' }
+ * ```
+ */
+export function judgeRecordIdentity(grader: Grader): { judgeModel: string; promptHash: string } | undefined {
+  if (!isJudge(grader)) return undefined;
+  const { model } = judgeSettings();
+  const { template } = resolveTemplate(grader.id, grader.judge.template);
+  const promptHash = createHash('sha256')
+    .update(JSON.stringify([template, grader.judge.dimensionDescription, grader.judge.scoringGuidance]))
+    .digest('hex')
+    .slice(0, 12);
+  return { judgeModel: model, promptHash };
 }
