@@ -52,9 +52,10 @@ function collect(value: unknown, path: string, out: ToolCall[]): void {
       return;
     }
     if (Array.isArray(value.output)) return collect(value.output, `${path}.output`, out);
+    // A Vercel AI SDK result's own toolCalls are its LAST step's only: every step's come first.
+    if (Array.isArray(value.steps)) return collect(value.steps, `${path}.steps`, out);
     if (Array.isArray(value.toolCalls)) return collect(value.toolCalls, `${path}.toolCalls`, out);
     if (Array.isArray(value.tool_calls)) return collect(value.tool_calls, `${path}.tool_calls`, out);
-    if (Array.isArray(value.steps)) return collect(value.steps, `${path}.steps`, out);
     // One message (an Anthropic Message response, an assistant turn) or one call on its own.
     if (typeof value.role === 'string' || adaptCall(value, path)) return collectItem(value, path, out);
   }

@@ -186,6 +186,16 @@ describe('Vercel AI SDK shapes', () => {
     expect(normalizeToolCalls(result)).toHaveLength(1);
   });
 
+  it('reads every step of a whole generateText result, not just its last-step toolCalls', () => {
+    const callOf = (toolName: string) => ({ type: 'tool-call', toolCallId: toolName, toolName, input: {} });
+    const result = {
+      text: 'Done.',
+      toolCalls: [callOf('save_node')],
+      steps: [{ toolCalls: [callOf('load_node')] }, { toolCalls: [callOf('save_node')] }],
+    };
+    expect(normalizeToolCalls(result).map((c) => c.function_name)).toEqual(['load_node', 'save_node']);
+  });
+
   it('reads a model-message transcript', () => {
     const messages = [
       { role: 'user', content: 'find a' },
