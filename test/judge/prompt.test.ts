@@ -10,6 +10,8 @@ import {
   gradeQuestion,
   isAiEvalError,
   judgeIdentity,
+  judgeRecordIdentity,
+  getGrader,
   NO_TOOL_CALLS_STATEMENT,
   type Question,
 } from '../../src/index.js';
@@ -257,6 +259,15 @@ describe('templates and overrides', () => {
     });
     expect(bad.grades[0]!.error).toBe(true);
     expect(bad.grades[0]!.reason).toContain(join(dir, 'relevance_grader.txt'));
+  });
+
+  it('gives each judge a model and prompt hash for its records, changed by an override', () => {
+    const before = judgeRecordIdentity(getGrader('relevance_grader'));
+    expect(before).toEqual({ judgeModel: 'test-judge', promptHash: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(judgeRecordIdentity(getGrader('read_only_run'))).toBeUndefined();
+    configure({ judge: { prompts: { relevance_grader: 'R %s %s %s %s' } } });
+    expect(judgeRecordIdentity(getGrader('relevance_grader'))!.promptHash).not.toBe(before!.promptHash);
+    expect(judgeRecordIdentity(getGrader('completeness_grader'))!.promptHash).not.toBe(before!.promptHash);
   });
 
   it('makes overrides part of the run identity', () => {
