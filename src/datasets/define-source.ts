@@ -58,6 +58,19 @@ export interface DatasetSource extends Omit<DatasetSourceOptions, 'listDatasetsW
   listDatasetsWithLabels(): Record<string, string> | Promise<Record<string, string>>;
 }
 
+/** A source whose `load` and listings answer synchronously (the shipped `file` and `inline`). */
+export interface SyncDatasetSource extends DatasetSource {
+  load(ref: string, questionId?: string, options?: DatasetLoadOptions): Question[];
+  listDatasets(): string[];
+  listDatasetsWithLabels(): Record<string, string>;
+}
+
+/** A source whose `load` answers with a promise (the shipped `http`). */
+export interface AsyncDatasetSource extends DatasetSource {
+  load(ref: string, questionId?: string, options?: DatasetLoadOptions): Promise<Question[]>;
+  listDatasets(): Promise<string[]>;
+}
+
 /** A source that can write: it has `appendQuestions` and `createDataset`. */
 export type WritableDatasetSource = DatasetSource & WritableDatasetMethods;
 

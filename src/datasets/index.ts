@@ -23,6 +23,8 @@ export {
   type DatasetLoadOptions,
   type DatasetSource,
   type DatasetSourceOptions,
+  type SyncDatasetSource,
+  type AsyncDatasetSource,
   type WarningLogger,
   type WritableDatasetMethods,
   type WritableDatasetSource,

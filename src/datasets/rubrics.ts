@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { searchDirs } from './sources/file-resolve.js';
@@ -110,9 +110,9 @@ export interface RubricLookup {
 export function rubricDirs(lookup: RubricLookup = {}): string[] {
   const root = getConfig().datasets.root ?? process.cwd();
   const dirs = [
-    ...(lookup.datasetFile ? [join(dirname(lookup.datasetFile), 'rubrics')] : []),
+    ...(lookup.datasetFile ? [resolve(dirname(lookup.datasetFile), 'rubrics')] : []),
     ...searchDirs().map((dir) => join(dir, 'rubrics')),
-    join(root, 'rubrics'),
+    resolve(root, 'rubrics'),
   ];
   return dirs.filter((dir, i) => dirs.indexOf(dir) === i);
 }

@@ -4,7 +4,8 @@ import {
   defineDatasetSource,
   normalizeQuestions,
   type DatasetLoadOptions,
-  type WritableDatasetSource,
+  type SyncDatasetSource,
+  type WritableDatasetMethods,
 } from '../define-source.js';
 import { appendToFile, createDatasetFile } from './file-write.js';
 import {
@@ -60,7 +61,9 @@ export interface FileSourceOptions extends FileSourceDirs {
  * await evals.appendQuestions('support.yaml', [{ id: 'refund', input: 'How do I get a refund?' }]);
  * ```
  */
-export function createFileSource(options: FileSourceOptions = {}): WritableDatasetSource {
+export function createFileSource(
+  options: FileSourceOptions = {},
+): SyncDatasetSource & WritableDatasetMethods {
   const id = options.id ?? 'file';
   const dirs = () => searchDirs(options);
   const source = defineDatasetSource({
@@ -98,7 +101,7 @@ export function createFileSource(options: FileSourceOptions = {}): WritableDatas
     appendQuestions: (ref, questions) => appendToFile(ref, questions, dirs(), id),
     createDataset: (ref, meta) => createDatasetFile(ref, meta ?? {}, dirs(), id),
   });
-  return source as WritableDatasetSource;
+  return source as SyncDatasetSource & WritableDatasetMethods;
 }
 
 /**
@@ -109,4 +112,4 @@ export function createFileSource(options: FileSourceOptions = {}): WritableDatas
  * fileSource.load('support.yaml'); // Question[], synchronously
  * ```
  */
-export const fileSource: WritableDatasetSource = createFileSource();
+export const fileSource: SyncDatasetSource & WritableDatasetMethods = createFileSource();

@@ -1,6 +1,6 @@
 import { getConfig } from '../../config.js';
 import { logger } from '../../logger.js';
-import { defineDatasetSource, normalizeQuestions, type DatasetSource } from '../define-source.js';
+import { defineDatasetSource, normalizeQuestions, type AsyncDatasetSource } from '../define-source.js';
 import type { DatasetDocument } from '../types.js';
 import { formatProblem, validateDataset } from '../validate.js';
 
@@ -127,7 +127,7 @@ async function fetchDocument(ref: string): Promise<DatasetDocument | undefined> 
  * const questions = await loadDataset({ source: 'http', ref: 'support.yaml' });
  * ```
  */
-export const httpSource: DatasetSource = defineDatasetSource({
+export const httpSource = defineDatasetSource({
   id: 'http',
   label: 'HTTP registry',
   description: 'Dataset documents fetched from datasets.httpBaseUrl.',
@@ -159,4 +159,4 @@ export const httpSource: DatasetSource = defineDatasetSource({
       return [];
     }
   },
-});
+}) as AsyncDatasetSource;

@@ -1,6 +1,6 @@
 import { getConfig } from '../../config.js';
 import { logger } from '../../logger.js';
-import { defineDatasetSource, normalizeQuestions, type DatasetSource } from '../define-source.js';
+import { defineDatasetSource, normalizeQuestions, type SyncDatasetSource } from '../define-source.js';
 import type { DatasetDocument } from '../types.js';
 import { formatProblem, validateDataset } from '../validate.js';
 
@@ -81,7 +81,7 @@ function documentOf(ref: string): DatasetDocument | undefined {
  * inlineSource.load('smoke'); // [{ id: 'q1', input: 'Hi' }]
  * ```
  */
-export const inlineSource: DatasetSource = defineDatasetSource({
+export const inlineSource = defineDatasetSource({
   id: 'inline',
   label: 'Inline',
   description: 'Datasets given in code or in the configuration.',
@@ -100,4 +100,4 @@ export const inlineSource: DatasetSource = defineDatasetSource({
   listDatasets: () => [
     ...new Set([...registered().keys(), ...Object.keys(getConfig().datasets.inline ?? {})]),
   ],
-});
+}) as SyncDatasetSource;
