@@ -56,5 +56,18 @@ export function resolveTarget(target: Target): Grader[] {
       `${where}: passThreshold must be from 0 to 5, got ${target.passThreshold}.`,
     );
   }
+  const limit = target.responseCharLimit;
+  if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit > 0)) {
+    throw new AiEvalError(
+      'INVALID_TARGET',
+      `${where}: responseCharLimit must be a positive whole number of characters, got ${JSON.stringify(limit)}.`,
+    );
+  }
+  if (target.scoreBy !== undefined && target.scoreBy !== 'avg_score' && target.scoreBy !== 'pass_rate') {
+    throw new AiEvalError(
+      'INVALID_TARGET',
+      `${where}: scoreBy must be 'avg_score' or 'pass_rate', got ${JSON.stringify(target.scoreBy)}.`,
+    );
+  }
   return target.graders.map(resolveGrader);
 }

@@ -4,6 +4,7 @@ import { isAiEvalError } from '../../src/errors.js';
 import { defineGrader, type GradeFn, type Grader } from '../../src/grading/define-grader.js';
 import type { GradingContext } from '../../src/grading/types.js';
 import { combine, gradeQuestion, responseText } from '../../src/run/grade-question.js';
+import { resolveTarget, type Target } from '../../src/run/target.js';
 
 afterEach(() => resetConfig());
 
@@ -168,5 +169,26 @@ describe('combine', () => {
     const g = fixed(5);
     expect(combine([g.result(5, 'a'), g.result(1, 'b')], 3.5)).toMatchObject({ composite: 3, passed: false });
     expect(combine([], 3.5)).toMatchObject({ composite: null, unscored: true, passed: false });
+  });
+});
+
+describe('resolveTarget', () => {
+  const target: Target = { name: 'support-bot', mode: 'agent', graders: ['read_only_run', 'format_grader'] };
+
+  it('resolves the graders of a valid target', () => {
+    expect(resolveTarget(target).map((g) => g.id)).toEqual(['read_only_run', 'format_grader']);
+  });
+
+  it.each([
+    [{ name: ' ' }, /A target needs a non-empty name/],
+    [{ mode: 'batch' }, /mode must be 'agent' or 'chat', got "batch"/],
+    [{ graders: [] }, /graders must list at least one grader/],
+    [{ passThreshold: 6 }, /passThreshold must be from 0 to 5, got 6/],
+    [{ responseCharLimit: 0 }, /responseCharLimit must be a positive whole number of characters, got 0/],
+    [{ responseCharLimit: '4000' }, /responseCharLimit must be .* got "4000"/],
+    [{ scoreBy: 'median' }, /scoreBy must be 'avg_score' or 'pass_rate', got "median"/],
+    [{ graders: ['nope_grader'] }, /Unknown grader 'nope_grader'/],
+  ])('rejects %j with a clear error', (override, message) => {
+    expect(() => resolveTarget({ ...target, ...override } as Target)).toThrow(message);
   });
 });
