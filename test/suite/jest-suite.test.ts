@@ -1,0 +1,175 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EvalRecord } from '../../src/report/record.js';
+import { ROOT } from '../helpers/paths.js';
+import { makeProject, runJest, type RunResult } from '../helpers/project.js';
+
+interface AssertionResult {
+  fullName: string;
+  title: string;
+  status: string;
+  failureMessages: string[];
+}
+
+interface JestRun {
+  dir: string;
+  result: RunResult;
+  tests: AssertionResult[];
+  records: EvalRecord[];
+}
+
+const datasets = join(ROOT, 'fixtures', 'projects', 'suite-vitest', 'datasets');
+const datasetFiles = Object.fromEntries(
+  readdirSync(datasets).map((name) => [`datasets/${name}`, readFileSync(join(datasets, name), 'utf8')]),
+);
+
+async function runFixture(
+  args: string[],
+  options: { esm?: boolean; env?: Record<string, string> } = {},
+): Promise<JestRun> {
+  const dir = makeProject('suite-jest', datasetFiles, 'suite-jest');
+  const channel = join(dir, 'channel');
+  const result = await runJest(
+    dir,
+    [...args, '--json', '--outputFile=results.json'],
+    { AI_EVAL_CHANNEL_DIR: channel, ...options.env },
+    options,
+  );
+  const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+    testResults: { assertionResults: AssertionResult[] }[];
+  };
+  const records = existsSync(channel)
+    ? readdirSync(channel).flatMap((name) =>
+        readFileSync(join(channel, name), 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as EvalRecord),
+      )
+    : [];
+  return { dir, result, tests: json.testResults.flatMap((f) => f.assertionResults), records };
+}
+
+function test(run: JestRun, fullName: string): AssertionResult {
+  const found = run.tests.find((t) => t.fullName === fullName);
+  if (!found) throw new Error(`no test ${fullName} in ${run.tests.map((t) => t.fullName).join(', ')}`);
+  return found;
+}
+
+function recordsOf(run: JestRun, fullName: string): EvalRecord[] {
+  return run.records.filter((r) => r.test.name === fullName);
+}
+
+describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
+  let run: JestRun;
+  beforeAll(async () => {
+    run = await runFixture(['--config', 'jest.config.cjs']);
+  });
+
+  it('makes one test per question, skips disabled ones, and fails the bad ones', () => {
+    expect(
+      run.tests.filter((t) => t.fullName.startsWith('support ')).map((t) => [t.fullName, t.status]),
+    ).toEqual([
+      ['support q-pass [smoke, billing]', 'passed'],
+      ['support q-low', 'failed'],
+      ['support q-write', 'failed'],
+      ['support q-degraded', 'failed'],
+      ['support q-off', 'pending'],
+      ['support q-slow', 'failed'],
+    ]);
+    expect(test(run, 'support q-low').failureMessages[0]).toContain(
+      'q-low: composite 3 is below the pass threshold 3.5\n  - from_metadata: 1 (composite 1): scored 1 for "answer to q-low (trial 1)"',
+    );
+    expect(test(run, 'support q-degraded').failureMessages[0]).toContain(
+      'q-degraded: degraded: a grader could not grade',
+    );
+  });
+
+  it('aborts the signal of a question that outruns its timeout', () => {
+    expect(test(run, 'support q-slow').failureMessages[0]).toContain(
+      'q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
+    );
+    expect(readFileSync(join(run.dir, 'aborted-q-slow.txt'), 'utf8')).toContain('timed out after 200 ms');
+    expect(recordsOf(run, 'support q-slow')).toEqual([]);
+  });
+
+  it('writes every grade to the side channel under the test full name', () => {
+    expect(recordsOf(run, 'support q-pass [smoke, billing]')).toEqual([
+      expect.objectContaining({
+        test: { file: join(run.dir, 'cjs', 'support.test.ts'), name: 'support q-pass [smoke, billing]' },
+        question: 'q-pass',
+        trial: 1,
+        grader: 'from_metadata',
+        composite: 5,
+        target: expect.objectContaining({
+          name: 'support-bot',
+          mode: 'agent',
+          actionObserving: ['read_only_run'],
+        }),
+      }),
+      expect.objectContaining({
+        question: 'q-pass',
+        grader: 'read_only_run',
+        composite: 5,
+        toolCallRecord: true,
+      }),
+    ]);
+    expect(recordsOf(run, 'support q-off')).toEqual([]);
+  });
+
+  it('runs and records every trial', () => {
+    expect(test(run, 'trials steady').status).toBe('passed');
+    expect(test(run, 'trials flaky').status).toBe('failed');
+    expect(recordsOf(run, 'trials flaky').map((r) => [r.trial, r.grader, r.composite])).toEqual([
+      [1, 'from_metadata', 5],
+      [1, 'read_only_run', 5],
+      [2, 'from_metadata', 1],
+      [2, 'read_only_run', 5],
+      [3, 'from_metadata', 5],
+      [3, 'read_only_run', 5],
+    ]);
+  });
+
+  it('attributes concurrent questions to their own tests', () => {
+    for (const id of ['k1', 'k2', 'k3', 'k4']) {
+      expect(test(run, `concurrent ${id}`).status).toBe('passed');
+      expect(recordsOf(run, `concurrent ${id}`).map((r) => r.question)).toEqual([id, id]);
+    }
+  });
+
+  it('turns an invalid dataset into one failing test that shows the warnings', () => {
+    const invalid = run.tests.filter((t) => t.fullName.startsWith('invalid'));
+    expect(invalid.map((t) => [t.fullName, t.status])).toEqual([
+      ['invalid dataset file:datasets/invalid.yaml', 'failed'],
+    ]);
+    expect(invalid[0]!.failureMessages[0]).toContain(
+      'datasets/invalid.yaml:5:9: /questions/1/id: must be a string',
+    );
+  });
+});
+
+describe('evalSuite in a real Jest run (native ESM)', () => {
+  it('generates the suites, filters by split and attributes concurrent tests', async () => {
+    const run = await runFixture(['--config', 'jest.esm.config.cjs'], { esm: true });
+    expect(run.tests.map((t) => [t.fullName, t.status])).toEqual([
+      ['esm support q-pass [smoke, billing]', 'passed'],
+      ['esm support q-low', 'failed'],
+      ['esm concurrent k1', 'passed'],
+      ['esm concurrent k2', 'passed'],
+      ['esm concurrent k3', 'passed'],
+      ['esm concurrent k4', 'passed'],
+    ]);
+    for (const id of ['k1', 'k2', 'k3', 'k4']) {
+      expect(recordsOf(run, `esm concurrent ${id}`).map((r) => r.question)).toEqual([id, id]);
+    }
+  });
+
+  it('AI_EVAL_TAGS narrows the generated tests', async () => {
+    const run = await runFixture(['--config', 'jest.config.cjs', 'cjs/support'], {
+      env: { AI_EVAL_TAGS: 'billing' },
+    });
+    expect(run.tests.map((t) => [t.fullName, t.status])).toEqual([
+      ['support q-pass [smoke, billing]', 'passed'],
+    ]);
+  });
+});
