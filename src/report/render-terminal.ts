@@ -200,7 +200,7 @@ export function renderTerminal(
             `ai-eval: FAILED, ${failed.length} hard gate${failed.length === 1 ? '' : 's'} failed: ${failed.map((g) => g.message).join('; ')}`,
           ),
         )
-      : c.green('ai-eval: passed'),
+      : c.green('ai-eval: no hard gate failed'),
   );
   return lines;
 }

@@ -81,7 +81,7 @@ describe('renderTerminal', () => {
     expect(lines.filter((l) => l.startsWith('  ✗') || l.startsWith('  ✓'))).toEqual([
       '  ✗ support-bot › q2  0.00 (degraded)',
     ]);
-    expect(lines.at(-1)).toBe('ai-eval: passed');
+    expect(lines.at(-1)).toBe('ai-eval: no hard gate failed');
   });
 
   it('shows trials and says so when there are no records', () => {

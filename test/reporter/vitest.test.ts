@@ -57,7 +57,7 @@ describe('the Vitest reporter', () => {
       '  ! NO_TOOL_CALL_RECORD  support-bot: tool_usage_grader had no tool-call record available for 1 question (q3), so it could not see what the agent did.',
     );
     expect(lines).toContain('  ! warn soft  run: pass rate 60% is below the minimum 90%');
-    expect(lines).toContain('ai-eval: passed');
+    expect(lines).toContain('ai-eval: no hard gate failed');
     expect(out).not.toContain('\u001b['); // not a TTY: no colour
 
     const report = readReport(join(dir, 'reports/ai-eval.json'));
