@@ -115,7 +115,7 @@ function fromRecord(expectations: ToolExpectation[], calls: ToolCall[], result: 
   const met = ordered.filter((l) => l.met).length;
   return result(
     (5 * met) / expectations.length,
-    `${met}/${expectations.length} expected tools met among ${calls.length} recorded calls (from the agent tool-call record): ${ordered
+    `${met}/${expectations.length} expected tools met among ${calls.length} recorded call${calls.length === 1 ? '' : 's'} (from the agent tool-call record): ${ordered
       .map((l) => l.text)
       .join('; ')}`,
   );

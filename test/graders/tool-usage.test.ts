@@ -49,7 +49,9 @@ describe('tool_usage_grader with a record', () => {
   it('scores presence and lists each expectation met or missed', async () => {
     const g = await grade(['search', 'fetch_page'], run([call('search')]));
     expect(g.score).toBe(2.5);
-    expect(g.reason).toContain('1/2 expected tools met');
+    expect(g.reason).toContain(
+      '1/2 expected tools met among 1 recorded call (from the agent tool-call record)',
+    );
     expect(g.reason).toContain('met: search (call #1)');
     expect(g.reason).toContain('missed: fetch_page (never called)');
   });
