@@ -47,6 +47,8 @@ export interface DatasetSourceOptions extends Partial<WritableDatasetMethods> {
   capabilities?: DatasetCapability[];
   /** The raw dataset-level `splits` block of a ref, or `{}` (shape is checked by the splitter). */
   loadSplits?(ref: string): unknown;
+  /** The local file behind a ref, when there is one (a suite looks for rubrics next to it). Quiet. */
+  locate?(ref: string): string | undefined;
   /** False when `load` always returns a promise, so a synchronous load does not even try. */
   synchronous?: boolean;
 }

@@ -139,6 +139,16 @@ function empty(label: string, questions: Question[], warnings: string[]): void {
     logger.warn(`${label}: the dataset has no questions.`, TAG);
 }
 
+function fileOf(selector: DatasetSelector): string | undefined {
+  if (selector.path !== undefined) return resolve(process.cwd(), selector.path);
+  if (selector.ref === undefined) return undefined;
+  try {
+    return getDatasetSource(selector.source ?? 'file')?.locate?.(selector.ref);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Loads a dataset synchronously, for file, inline and path datasets (Jest cannot await inside
  * `describe`). Never throws: every problem is a warning in the result (and on the ai-eval logger).
@@ -192,7 +202,8 @@ export function loadDatasetSync(selector: DatasetSelector, filter: DatasetFilter
   });
   empty(label, run.value, run.warnings);
   run.stop();
-  return { questions: run.value, warnings: run.warnings, label };
+  const file = fileOf(selector);
+  return { questions: run.value, warnings: run.warnings, label, ...(file !== undefined ? { file } : {}) };
 }
 
 /**
@@ -236,7 +247,8 @@ export async function loadDatasetWithWarnings(
     if (options.path === undefined) empty(label, questions, warnings);
     stop();
   }
-  return { questions, warnings, label };
+  const file = fileOf(options);
+  return { questions, warnings, label, ...(file !== undefined ? { file } : {}) };
 }
 
 /**

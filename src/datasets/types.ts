@@ -54,6 +54,8 @@ export interface DatasetLoad {
   warnings: string[];
   /** For example `file:support.yaml`. */
   label: string;
+  /** The absolute path of the dataset file, when the dataset came from one (for rubric lookup). */
+  file?: string;
 }
 
 /**

@@ -1,16 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configure, resetConfig } from '../../src/config.js';
+import { captureLogsAsync, logger } from '../../src/logger.js';
 import {
-  captureLogsAsync,
   clearHttpDatasetCache,
-  configure,
   httpSource,
   loadDataset,
   loadDatasetWithWarnings,
-  logger,
-  resetConfig,
-} from '../../src/index.js';
+} from '../../src/datasets/index.js';
 
 const DOCS: Record<string, string> = {
   'support.yaml':

@@ -1,13 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AiEvalError,
-  configure,
-  formatProblem,
-  loadRubricCriteria,
-  resetConfig,
-  validateRubric,
-} from '../../src/index.js';
+import { configure, resetConfig } from '../../src/config.js';
+import { AiEvalError } from '../../src/errors.js';
+import { formatProblem, loadRubricCriteria, validateRubric } from '../../src/datasets/index.js';
 import { ROOT } from '../helpers/paths.js';
 import { scratch } from './helpers.js';
 

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { datasetSchema, formatProblem, validateDataset, validateDatasetFile } from '../../src/index.js';
+import {
+  datasetSchema,
+  formatProblem,
+  validateDataset,
+  validateDatasetFile,
+} from '../../src/datasets/index.js';
 import { validators } from '../../src/datasets/schema.js';
 import { packedDir, ROOT } from '../helpers/paths.js';
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configure, resetConfig } from '../../src/config.js';
+import { captureLogs, captureLogsAsync, logger } from '../../src/logger.js';
+import { type Question } from '../../src/grading/types.js';
 import {
-  captureLogs,
-  captureLogsAsync,
   clearInlineDatasets,
-  configure,
   defineDatasetSource,
   fileSource,
   getDatasetSource,
@@ -12,14 +12,11 @@ import {
   listDatasetSources,
   loadDataset,
   loadDatasetSync,
-  logger,
   normalizeQuestions,
   registerDatasetSource,
   registerInlineDataset,
-  resetConfig,
   unregisterDatasetSource,
-  type Question,
-} from '../../src/index.js';
+} from '../../src/datasets/index.js';
 import { scratch, yamlDataset } from './helpers.js';
 
 const messagesOf = (logs: Array<{ message: string }>) => logs.map((l) => l.message);
@@ -178,6 +175,9 @@ describe('the file source', () => {
         '',
       ),
     ]);
+    const load = loadDatasetSync({ ref: 'support.yaml' }, { split: 'none' });
+    expect(load.file).toBe(join(root, 'evals/support.yaml'));
+    expect(load.warnings.filter((w) => w.includes('ignoring duplicate'))).toHaveLength(1);
     expect(fileSource.load('other').map((q) => q.id)).toEqual(['other']);
     expect(fileSource.load('json-one').map((q) => q.id)).toEqual(['j']);
     expect(captureLogs(() => fileSource.listDatasets()).value).toEqual([
@@ -318,6 +318,7 @@ describe('loadDatasetSync filters', () => {
     const result = loadDatasetSync({ path: join(root, 'anywhere/p.json') });
     expect(result.questions.map((q) => q.id)).toEqual(['p']);
     expect(result.label).toBe(`file:${join(root, 'anywhere/p.json')}`);
+    expect(result.file).toBe(join(root, 'anywhere/p.json'));
     const missing = loadDatasetSync({ path: 'no/such/file.yaml' });
     expect(missing.questions).toEqual([]);
     expect(missing.warnings[1]).toMatch(/^no\/such\/file\.yaml: \(document\): does not exist/);

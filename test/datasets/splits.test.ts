@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSplitter, splitPosition, type Question } from '../../src/index.js';
+import { type Question } from '../../src/grading/types.js';
+import { createSplitter, splitPosition } from '../../src/datasets/index.js';
 
 const questions: Question[] = Array.from({ length: 200 }, (_, i) => ({ id: `q${i}`, input: 'x' }));
 

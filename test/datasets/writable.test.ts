@@ -1,17 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configure, resetConfig } from '../../src/config.js';
+import { logger } from '../../src/logger.js';
+import { AiEvalError } from '../../src/errors.js';
 import {
   allocateIds,
-  AiEvalError,
-  configure,
   createFileSource,
   fileSource,
   isWritableSource,
-  logger,
-  resetConfig,
   validateDatasetFile,
-} from '../../src/index.js';
+} from '../../src/datasets/index.js';
 import { makeProject, runNode } from '../helpers/project.js';
 import { scratch, yamlDataset } from './helpers.js';
 

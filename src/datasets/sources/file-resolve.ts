@@ -49,6 +49,16 @@ export function isBareRef(ref: string, tag: string): boolean {
   return true;
 }
 
+function isQuietlyBare(ref: string): boolean {
+  return (
+    typeof ref === 'string' &&
+    ref.trim() !== '' &&
+    !/[/\\]/.test(ref) &&
+    !ref.includes('..') &&
+    !isAbsolute(ref)
+  );
+}
+
 function candidates(ref: string): string[] {
   const ext = extname(ref).toLowerCase();
   return (DATASET_EXTENSIONS as readonly string[]).includes(ext)
@@ -60,12 +70,18 @@ function candidates(ref: string): string[] {
  * Resolves a bare ref to a file: the first directory that has it wins, and every other match is
  * logged as an ignored duplicate. Returns undefined (and logs) when nothing matches.
  */
-export function resolveRef(ref: string, dirs: string[], tag = `file:${ref}`): string | undefined {
-  if (!isBareRef(ref, tag)) return undefined;
+export function resolveRef(
+  ref: string,
+  dirs: string[],
+  tag = `file:${ref}`,
+  quiet = false,
+): string | undefined {
+  if (quiet ? !isQuietlyBare(ref) : !isBareRef(ref, tag)) return undefined;
   const found = dirs
     .flatMap((dir) => candidates(ref).map((name) => join(dir, name)))
     .filter((p) => isFile(p));
   const [first, ...ignored] = found;
+  if (quiet) return first;
   for (const other of ignored) {
     logger.warn(
       `${tag}: ignoring duplicate dataset ${displayPath(other)}; using ${displayPath(first ?? '')}.`,

@@ -84,8 +84,9 @@ export function createFileSource(
         loadOptions,
       );
     },
+    locate: (ref) => resolveRef(ref, dirs(), `${id}:${ref}`, true),
     loadSplits(ref) {
-      const path = resolveRef(ref, dirs(), `${id}:${ref}`);
+      const path = resolveRef(ref, dirs(), `${id}:${ref}`, true);
       const document = path === undefined ? undefined : readDocument(path, `${id}:${ref}`);
       return structuredClone(document?.splits ?? {});
     },
