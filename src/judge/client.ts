@@ -1,11 +1,14 @@
 import { AiEvalError } from '../errors.js';
 import type { TokenUsage } from '../grading/types.js';
 import { logger } from '../logger.js';
-import { getConfig } from '../config.js';
 import { judgeCacheKey, judgeCachePath, readJudgeCache, writeJudgeCache } from './cache.js';
+import { classify, redactSecrets, sleep, unsupported, type Failure } from './http-errors.js';
 import { acquireSlot } from './limiter.js';
 import { shorten } from './parse.js';
+import { judgeClient } from './sdk.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
+
+export { redactSecrets } from './http-errors.js';
 
 /** One chat message sent to a judge model. */
 export interface JudgeMessage {
@@ -67,155 +70,8 @@ export interface JudgeReply {
   attempts: number;
 }
 
-const fallbacks = new Set<string>();
-const clients = new Map<string, Promise<JudgeChatClient>>();
-
-/**
- * Removes API keys and bearer tokens from text that may reach an error, log or cache entry.
- *
- * @example
- * ```ts
- * redactSecrets('Incorrect API key provided: sk-abc123456', 'sk-abc123456'); // 'Incorrect API key provided: [redacted]'
- * ```
- */
-export function redactSecrets(text: string, apiKey?: string): string {
-  let out = apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
-  out = out.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, 'sk-[redacted]');
-  out = out.replace(/(bearer\s+)[^\s"',]+/gi, '$1[redacted]');
-  return out;
-}
-
-async function buildClient(settings: JudgeSettings): Promise<JudgeChatClient> {
-  const injected = getConfig().judge.client;
-  if (injected !== undefined) {
-    const c: { chat?: { completions?: { create?: unknown } } } | null =
-      typeof injected === 'object' ? injected : null;
-    if (typeof c?.chat?.completions?.create !== 'function') {
-      throw new AiEvalError(
-        'INVALID_CONFIG',
-        'judge.client must be an OpenAI client or an object with chat.completions.create(body, options).',
-      );
-    }
-    return c as JudgeChatClient;
-  }
-  if (!settings.apiKey && !settings.baseURL) {
-    throw new AiEvalError(
-      'JUDGE_FAILED',
-      'no judge API key: set OPENAI_API_KEY (or judge.apiKey); for a local OpenAI-compatible server set OPENAI_BASE_URL (or judge.baseURL) instead.',
-    );
-  }
-  const id = `${settings.baseURL ?? ''}\n${settings.apiKey ?? ''}`;
-  let client = clients.get(id);
-  if (!client) {
-    client = loadOpenAI().then(
-      (OpenAI) =>
-        new OpenAI({
-          apiKey: settings.apiKey ?? 'not-needed',
-          baseURL: settings.baseURL ?? null,
-          maxRetries: 0,
-        }) as JudgeChatClient,
-    );
-    client.catch(() => clients.delete(id));
-    clients.set(id, client);
-  }
-  return client;
-}
-
-type OpenAIConstructor = new (options: {
-  apiKey: string;
-  baseURL: string | null;
-  maxRetries: number;
-}) => unknown;
-
-async function loadOpenAI(): Promise<OpenAIConstructor> {
-  try {
-    const mod = (await import('openai')) as unknown as {
-      default?: OpenAIConstructor;
-      OpenAI?: OpenAIConstructor;
-    };
-    const ctor = mod.OpenAI ?? mod.default;
-    if (typeof ctor !== 'function') throw new Error('the openai module exports no OpenAI class');
-    return ctor;
-  } catch (error) {
-    throw new AiEvalError(
-      'JUDGE_FAILED',
-      `the openai package could not be loaded (${shorten((error as Error).message, 120)}); LLM judges need it: npm i openai`,
-      { cause: error },
-    );
-  }
-}
-
-interface Failure {
-  retry: boolean;
-  cause: string;
-  retryAfterMs?: number;
-}
-
-function classify(error: unknown, apiKey: string | undefined): Failure {
-  const e = error as { status?: unknown; headers?: unknown; message?: unknown; name?: unknown };
-  const message = redactSecrets(shorten(String(e?.message ?? error), 200), apiKey);
-  const status = typeof e?.status === 'number' ? e.status : undefined;
-  if (status === undefined) {
-    const name = typeof e?.name === 'string' ? e.name : '';
-    if (/Timeout/i.test(name) || /timed? ?out/i.test(message))
-      return { retry: true, cause: 'the request timed out' };
-    if (/Abort/i.test(name)) return { retry: true, cause: 'the request timed out' };
-    return { retry: true, cause: `connection error: ${message}` };
-  }
-  const retryAfterMs = retryAfter(e.headers);
-  const retry = status === 408 || status === 409 || status === 429 || status >= 500;
-  return {
-    retry,
-    cause: `HTTP ${status}: ${message}`,
-    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-  };
-}
-
-function header(headers: unknown, name: string): string | undefined {
-  if (headers && typeof (headers as Headers).get === 'function')
-    return (headers as Headers).get(name) ?? undefined;
-  if (headers && typeof headers === 'object') {
-    const v = (headers as Record<string, unknown>)[name];
-    return typeof v === 'string' ? v : undefined;
-  }
-  return undefined;
-}
-
-/**
- * Reads `retry-after-ms` or `Retry-After` (seconds or an HTTP date) into milliseconds.
- *
- * @example
- * ```ts
- * retryAfter(new Headers({ 'retry-after': '2' })); // 2000
- * ```
- */
-export function retryAfter(headers: unknown): number | undefined {
-  const ms = Number(header(headers, 'retry-after-ms'));
-  if (header(headers, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = header(headers, 'retry-after');
-  if (raw === undefined) return undefined;
-  const seconds = Number(raw);
-  if (raw.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error('aborted'));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), {
-      once: true,
-    });
-  });
-
 function answerFormat(schema: Record<string, unknown>): NonNullable<JudgeChatBody['response_format']> {
   return { type: 'json_schema', json_schema: { name: 'judge_answer', strict: true, schema } };
-}
-
-function unsupported(cause: string, what: 'response_format' | 'seed'): boolean {
-  if (!cause.startsWith('HTTP 400') && !cause.startsWith('HTTP 422')) return false;
-  return what === 'seed' ? /\bseed\b/i.test(cause) : /response_format|json_schema|structured/i.test(cause);
 }
 
 /**
@@ -282,105 +138,134 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
   return reply;
 }
 
+type Attempt = { reply: Omit<JudgeReply, 'attempts'> } | { failure: Failure };
+
+const fallbacks = new Set<string>();
+
+const aborted = (cause?: unknown): AiEvalError =>
+  new AiEvalError('JUDGE_FAILED', 'the judge call was aborted (test timeout or cancellation)', { cause });
+
+function requestBody(request: JudgeRequest, settings: JudgeSettings, provider: string): JudgeChatBody {
+  const body: JudgeChatBody = { model: settings.model, messages: request.messages, temperature: 0 };
+  if (settings.seed !== null && !fallbacks.has(`seed|${provider}`)) body.seed = settings.seed;
+  if (settings.structuredOutput && !fallbacks.has(`format|${provider}`))
+    body.response_format = answerFormat(request.answerSchema);
+  return body;
+}
+
+/** Drops a parameter the provider refused (once per provider and model); true when it did. */
+function fellBack(body: JudgeChatBody, failure: Failure, provider: string): boolean {
+  if (body.response_format && unsupported(failure.cause, 'response_format')) {
+    fallbacks.add(`format|${provider}`);
+    logger.warn(
+      `${provider} refused structured output (${shorten(failure.cause, 100)}); asking for plain JSON instead`,
+      'judge',
+    );
+    return true;
+  }
+  if (body.seed !== undefined && unsupported(failure.cause, 'seed')) {
+    fallbacks.add(`seed|${provider}`);
+    logger.warn(`${provider} refused the seed parameter; calling without it`, 'judge');
+    return true;
+  }
+  return false;
+}
+
+function toReply(completion: JudgeChatCompletion): Omit<JudgeReply, 'attempts'> {
+  const message = completion.choices?.[0]?.message;
+  const u = completion.usage;
+  const usage: TokenUsage | undefined = u
+    ? {
+        promptTokens: u.prompt_tokens ?? 0,
+        completionTokens: u.completion_tokens ?? 0,
+        totalTokens: u.total_tokens ?? 0,
+      }
+    : undefined;
+  return {
+    content: message?.content ?? null,
+    refusal: message?.refusal ?? null,
+    ...(usage ? { usage } : {}),
+    source: 'live',
+  };
+}
+
+/** One attempt under the shared limits; queueing time extends the deadline. */
+async function attemptOnce(
+  client: JudgeChatClient,
+  body: JudgeChatBody,
+  request: JudgeRequest,
+  settings: JudgeSettings,
+  budget: { deadline: number },
+): Promise<Attempt> {
+  const queued = Date.now();
+  const release = await acquireSlot(
+    {
+      dir: settings.limitDir,
+      key: settings.baseURL ?? 'openai',
+      concurrency: settings.concurrency,
+      requestsPerWindow: settings.requestsPerMinute,
+      windowMs: settings.rateWindowMs,
+      holdLimitMs: settings.timeoutMs + 60_000,
+    },
+    request.signal,
+  );
+  budget.deadline += Date.now() - queued;
+  const remaining = Math.max(1, budget.deadline - Date.now());
+  const timeout = AbortSignal.timeout(remaining);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  try {
+    const completion = await client.chat.completions.create(body, {
+      signal,
+      timeout: remaining,
+      maxRetries: 0,
+    });
+    return { reply: toReply(completion) };
+  } catch (error) {
+    if (request.signal?.aborted) throw aborted(error);
+    return {
+      failure: timeout.aborted
+        ? { retry: true, cause: 'the request timed out' }
+        : classify(error, settings.apiKey),
+    };
+  } finally {
+    await release();
+  }
+}
+
 async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise<JudgeReply> {
-  const client = await buildClient(settings);
-  const providerKey = `${settings.baseURL ?? 'openai'}|${settings.model}`;
-  let deadline = Date.now() + settings.timeoutMs;
+  const client = await judgeClient(settings);
+  const provider = `${settings.baseURL ?? 'openai'}|${settings.model}`;
+  const budget = { deadline: Date.now() + settings.timeoutMs };
   let last = '';
   let made = 0;
   for (let attempt = 1; attempt <= settings.maxAttempts; attempt += 1) {
-    const body: JudgeChatBody = { model: settings.model, messages: request.messages, temperature: 0 };
-    if (settings.seed !== null && !fallbacks.has(`seed|${providerKey}`)) body.seed = settings.seed;
-    if (settings.structuredOutput && !fallbacks.has(`format|${providerKey}`))
-      body.response_format = answerFormat(request.answerSchema);
+    const body = requestBody(request, settings, provider);
     made += 1;
-    const queued = Date.now();
-    const release = await acquireSlot(
-      {
-        dir: settings.limitDir,
-        key: settings.baseURL ?? 'openai',
-        concurrency: settings.concurrency,
-        requestsPerWindow: settings.requestsPerMinute,
-        windowMs: settings.rateWindowMs,
-        holdLimitMs: settings.timeoutMs + 60_000,
-      },
-      request.signal,
-    );
-    deadline += Date.now() - queued;
-    const remaining = deadline - Date.now();
-    const timeout = AbortSignal.timeout(Math.max(1, remaining));
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    try {
-      const completion = await client.chat.completions.create(body, {
-        signal,
-        timeout: Math.max(1, remaining),
-        maxRetries: 0,
-      });
-      const message = completion.choices?.[0]?.message;
-      const u = completion.usage;
-      return {
-        content: message?.content ?? null,
-        refusal: message?.refusal ?? null,
-        ...(u
-          ? {
-              usage: {
-                promptTokens: u.prompt_tokens ?? 0,
-                completionTokens: u.completion_tokens ?? 0,
-                totalTokens: u.total_tokens ?? 0,
-              },
-            }
-          : {}),
-        source: 'live',
-        attempts: attempt,
-      };
-    } catch (error) {
-      if (request.signal?.aborted)
-        throw new AiEvalError('JUDGE_FAILED', 'the judge call was aborted (test timeout or cancellation)', {
-          cause: error,
-        });
-      const failure = timeout.aborted
-        ? { retry: true, cause: 'the request timed out' }
-        : classify(error, settings.apiKey);
-      last = failure.cause;
-      if (body.response_format && unsupported(failure.cause, 'response_format')) {
-        fallbacks.add(`format|${providerKey}`);
-        logger.warn(
-          `${providerKey} refused structured output (${shorten(failure.cause, 100)}); asking for plain JSON instead`,
-          'judge',
-        );
-        attempt -= 1;
-        continue;
-      }
-      if (body.seed !== undefined && unsupported(failure.cause, 'seed')) {
-        fallbacks.add(`seed|${providerKey}`);
-        logger.warn(`${providerKey} refused the seed parameter; calling without it`, 'judge');
-        attempt -= 1;
-        continue;
-      }
-      if (!failure.retry) break;
-      if (attempt === settings.maxAttempts) break;
-      const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
-      const delay = failure.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
-      if (Date.now() + delay >= deadline) {
-        last +=
-          failure.retryAfterMs !== undefined
-            ? `; Retry-After asked for ${Math.round(delay)} ms, beyond the ${settings.timeoutMs} ms timeout`
-            : `; the ${settings.timeoutMs} ms timeout ran out`;
-        break;
-      }
-      logger.debug(
-        `${request.judge}: attempt ${attempt} failed (${failure.cause}); retrying in ${Math.round(delay)} ms${failure.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`,
-        'judge',
-      );
-      await release();
-      try {
-        await sleep(delay, request.signal);
-      } catch {
-        throw new AiEvalError('JUDGE_FAILED', 'the judge call was aborted (test timeout or cancellation)');
-      }
-    } finally {
-      await release();
+    const outcome = await attemptOnce(client, body, request, settings, budget);
+    if ('reply' in outcome) return { ...outcome.reply, attempts: made };
+    const { failure } = outcome;
+    last = failure.cause;
+    if (fellBack(body, failure, provider)) {
+      attempt -= 1;
+      continue;
     }
+    if (!failure.retry || attempt === settings.maxAttempts) break;
+    const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
+    const delay = failure.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
+    if (Date.now() + delay >= budget.deadline) {
+      last +=
+        failure.retryAfterMs !== undefined
+          ? `; Retry-After asked for ${Math.round(delay)} ms, beyond the ${settings.timeoutMs} ms timeout`
+          : `; the ${settings.timeoutMs} ms timeout ran out`;
+      break;
+    }
+    logger.debug(
+      `${request.judge}: attempt ${attempt} failed (${failure.cause}); retrying in ${Math.round(delay)} ms${failure.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`,
+      'judge',
+    );
+    await sleep(delay, request.signal).catch((error: unknown) => {
+      throw aborted(error);
+    });
   }
   throw new AiEvalError(
     'JUDGE_FAILED',
