@@ -2,21 +2,50 @@ import { AiEvalError } from '../errors.js';
 import type { Question } from '../grading/types.js';
 import { logger } from '../logger.js';
 
-/** What a dataset source can do. Every source can `read`. */
+/**
+ * What a dataset source can do. Every source can `read`.
+ *
+ * @example
+ * ```ts
+ * fileSource.capabilities.includes('write'); // true
+ * ```
+ */
 export type DatasetCapability = 'read' | 'write' | 'promote';
 
-/** Options of a source's `load`. */
+/**
+ * Options of a source's `load`.
+ *
+ * @example
+ * ```ts
+ * fileSource.load('support.yaml', undefined, { includeDisabled: true });
+ * ```
+ */
 export interface DatasetLoadOptions {
   /** Keep disabled questions (a suite shows them as skipped). Default false. */
   includeDisabled?: boolean;
 }
 
-/** Something with a `warn` method: the ai-eval logger, or a test's collector. */
+/**
+ * Something with a `warn` method: the ai-eval logger, or a test's collector.
+ *
+ * @example
+ * ```ts
+ * const seen: string[] = [];
+ * normalizeQuestions(rows, 'mine:a', undefined, { warn: (m) => seen.push(m) });
+ * ```
+ */
 export interface WarningLogger {
   warn(message: string, source?: string): void;
 }
 
-/** What a writable source adds: the one seam every writer (promotion, generation) goes through. */
+/**
+ * What a writable source adds: the one seam every writer (promotion, generation) goes through.
+ *
+ * @example
+ * ```ts
+ * const ids = await fileSource.appendQuestions('support.yaml', [{ input: 'New question' }]); // ['q-1']
+ * ```
+ */
 export interface WritableDatasetMethods {
   /**
    * Validates every question, then appends all of them or none. Returns the ids given to the new
@@ -28,7 +57,20 @@ export interface WritableDatasetMethods {
   createDataset(ref: string, meta?: { name?: string; label?: string; description?: string }): Promise<string>;
 }
 
-/** What {@link defineDatasetSource} takes. */
+/**
+ * What {@link defineDatasetSource} takes.
+ *
+ * @example
+ * ```ts
+ * const options: DatasetSourceOptions = {
+ *   id: 'registry',
+ *   label: 'Registry',
+ *   load: async (ref, questionId) => normalizeQuestions(await fetchRows(ref), `registry:${ref}`, questionId),
+ *   listDatasets: () => ['support.yaml'],
+ *   synchronous: false,
+ * };
+ * ```
+ */
 export interface DatasetSourceOptions extends Partial<WritableDatasetMethods> {
   id: string;
   label: string;
@@ -53,27 +95,57 @@ export interface DatasetSourceOptions extends Partial<WritableDatasetMethods> {
   synchronous?: boolean;
 }
 
-/** A dataset source, as {@link defineDatasetSource} returns it. */
+/**
+ * A dataset source, as {@link defineDatasetSource} returns it.
+ *
+ * @example
+ * ```ts
+ * const source: DatasetSource | undefined = getDatasetSource('file');
+ * source?.capabilities; // ['read', 'write']
+ * ```
+ */
 export interface DatasetSource extends Omit<DatasetSourceOptions, 'listDatasetsWithLabels' | 'capabilities'> {
   description: string;
   capabilities: DatasetCapability[];
   listDatasetsWithLabels(): Record<string, string> | Promise<Record<string, string>>;
 }
 
-/** A source whose `load` and listings answer synchronously (the shipped `file` and `inline`). */
+/**
+ * A source whose `load` and listings answer synchronously (the shipped `file` and `inline`).
+ *
+ * @example
+ * ```ts
+ * const questions = fileSource.load('support.yaml'); // Question[], no await
+ * ```
+ */
 export interface SyncDatasetSource extends DatasetSource {
   load(ref: string, questionId?: string, options?: DatasetLoadOptions): Question[];
   listDatasets(): string[];
   listDatasetsWithLabels(): Record<string, string>;
 }
 
-/** A source whose `load` answers with a promise (the shipped `http`). */
+/**
+ * A source whose `load` answers with a promise (the shipped `http`).
+ *
+ * @example
+ * ```ts
+ * const questions = await httpSource.load('support.yaml');
+ * ```
+ */
 export interface AsyncDatasetSource extends DatasetSource {
   load(ref: string, questionId?: string, options?: DatasetLoadOptions): Promise<Question[]>;
   listDatasets(): Promise<string[]>;
 }
 
-/** A source that can write: it has `appendQuestions` and `createDataset`. */
+/**
+ * A source that can write: it has `appendQuestions` and `createDataset`.
+ *
+ * @example
+ * ```ts
+ * const source = getDatasetSource('file');
+ * if (source && isWritableSource(source)) await source.createDataset('promoted', { label: 'Promoted' });
+ * ```
+ */
 export type WritableDatasetSource = DatasetSource & WritableDatasetMethods;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

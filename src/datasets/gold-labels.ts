@@ -2,7 +2,14 @@ import { extname } from 'node:path';
 import type { DatasetProblem } from './types.js';
 import { parseText, type ParsedText } from './yaml-positions.js';
 
-/** One gold label: the score a human gave a question's response on one judge dimension. */
+/**
+ * One gold label: the score a human gave a question's response on one judge dimension.
+ *
+ * @example
+ * ```ts
+ * const label: GoldLabel = { question_id: 'refund', dimension: 'relevance', score: 4 };
+ * ```
+ */
 export interface GoldLabel {
   question_id: string;
   score: number;

@@ -14,7 +14,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-/** The label of a selection, for example `file:support.yaml`. */
+/**
+ * The label of a selection, for example `file:support.yaml`.
+ *
+ * @example
+ * ```ts
+ * datasetLabel({ ref: 'support.yaml' }); // 'file:support.yaml'
+ * ```
+ */
 export function datasetLabel(selector: DatasetSelector): string {
   if (selector.path !== undefined) return `file:${selector.path}`;
   return `${selector.source ?? 'file'}:${selector.ref ?? ''}`;

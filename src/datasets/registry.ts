@@ -14,7 +14,14 @@ import { inlineSource } from './sources/inline.js';
  */
 export const builtinDatasetSources = { file: fileSource, inline: inlineSource, http: httpSource } as const;
 
-/** The id of a shipped dataset source. */
+/**
+ * The id of a shipped dataset source.
+ *
+ * @example
+ * ```ts
+ * const id: BuiltinDatasetSourceId = 'inline';
+ * ```
+ */
 export type BuiltinDatasetSourceId = keyof typeof builtinDatasetSources;
 
 const KEY = Symbol.for('ai-eval.dataset-sources');

@@ -7,20 +7,41 @@ import type { DatasetProblem } from './types.js';
 import { formatProblem } from './validate.js';
 import { parseText, type ParsedText } from './yaml-positions.js';
 
-/** One check of a rubric. Only LLM judge checks exist today: their criteria reach the judges. */
+/**
+ * One check of a rubric. Only LLM judge checks exist today: their criteria reach the judges.
+ *
+ * @example
+ * ```ts
+ * const check: RubricCheck = { type: 'llm_judge', criteria: 'Names the 30-day window.' };
+ * ```
+ */
 export interface RubricCheck {
   type: 'llm_judge';
   criteria: string;
 }
 
-/** A rubric file: `checks: [{ type: llm_judge, criteria: ... }]`, with an optional name and description. */
+/**
+ * A rubric file: `checks: [{ type: llm_judge, criteria: ... }]`, with an optional name and description.
+ *
+ * @example
+ * ```ts
+ * const rubric: Rubric = { name: 'cites-policy', checks: [{ type: 'llm_judge', criteria: 'Cites the policy page.' }] };
+ * ```
+ */
 export interface Rubric {
   name?: string;
   description?: string;
   checks: RubricCheck[];
 }
 
-/** The outcome of {@link validateRubric}. */
+/**
+ * The outcome of {@link validateRubric}.
+ *
+ * @example
+ * ```ts
+ * const { valid, rubric, problems } = validateRubric(text, 'rubrics/cites-policy.yaml');
+ * ```
+ */
 export interface RubricValidation {
   valid: boolean;
   rubric?: Rubric;
@@ -100,13 +121,28 @@ export function validateRubric(text: string, file = 'rubric'): RubricValidation 
   return { valid: true, rubric: value as Rubric, problems };
 }
 
-/** Options of {@link loadRubricCriteria}. */
+/**
+ * Options of {@link loadRubricCriteria}.
+ *
+ * @example
+ * ```ts
+ * loadRubricCriteria('cites-policy', { datasetFile: loaded.file });
+ * ```
+ */
 export interface RubricLookup {
   /** The dataset file the question came from: its `rubrics/` directory is searched first. */
   datasetFile?: string;
 }
 
-/** The directories searched for rubric files, in order. */
+/**
+ * The directories searched for rubric files, in order.
+ *
+ * @example
+ * ```ts
+ * rubricDirs({ datasetFile: '/repo/datasets/support.yaml' });
+ * // ['/repo/datasets/rubrics', ..., '/repo/rubrics']
+ * ```
+ */
 export function rubricDirs(lookup: RubricLookup = {}): string[] {
   const root = getConfig().datasets.root ?? process.cwd();
   const dirs = [

@@ -2,13 +2,28 @@ import { createHash } from 'node:crypto';
 import type { Question } from '../grading/types.js';
 import type { SplitDefinition } from './types.js';
 
-/** A problem in a `splits` block: its JSON path and what to fix. */
+/**
+ * A problem in a `splits` block: its JSON path and what to fix.
+ *
+ * @example
+ * ```ts
+ * createSplitter({ a: 'q1' }).problems[0]?.path; // '/splits/a'
+ * ```
+ */
 export interface SplitProblem {
   path: string;
   message: string;
 }
 
-/** What {@link createSplitter} returns. */
+/**
+ * What {@link createSplitter} returns.
+ *
+ * @example
+ * ```ts
+ * const splitter: Splitter = createSplitter(document.splits);
+ * splitter.contains(question, 'holdout');
+ * ```
+ */
 export interface Splitter {
   /** Problems in the block's shape. A splitter with problems places no question in any split. */
   problems: SplitProblem[];

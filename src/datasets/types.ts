@@ -82,7 +82,15 @@ export interface DatasetProblem {
   message: string;
 }
 
-/** A split in the `splits` block: a list of question ids, or a deterministic held-out fraction. */
+/**
+ * A split in the `splits` block: a list of question ids, or a deterministic held-out fraction.
+ *
+ * @example
+ * ```ts
+ * const smoke: SplitDefinition = ['refund', 'greeting'];
+ * const holdout: SplitDefinition = { fraction: 0.2, seed: 7 };
+ * ```
+ */
 export type SplitDefinition = string[] | { fraction: number; seed: string | number };
 
 /**

@@ -7,6 +7,12 @@ import { parseText, type ParsedText } from './yaml-positions.js';
 /**
  * The outcome of validating a dataset: `valid` with the document, or the problems found. An invalid
  * document is refused whole.
+ *
+ * @example
+ * ```ts
+ * const { valid, document, problems } = validateDataset(text, { file: 'support.yaml' });
+ * if (!valid) console.error(problems.map(formatProblem).join('\n'));
+ * ```
  */
 export interface DatasetValidation {
   valid: boolean;
@@ -15,7 +21,14 @@ export interface DatasetValidation {
   problems: DatasetProblem[];
 }
 
-/** Options of {@link validateDataset}. */
+/**
+ * Options of {@link validateDataset}.
+ *
+ * @example
+ * ```ts
+ * validateDataset(text, { file: 'support.json', json: true });
+ * ```
+ */
 export interface ValidateDatasetOptions {
   /** The file name (or source label) that problems name. Default `dataset`. */
   file?: string;

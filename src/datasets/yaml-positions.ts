@@ -1,7 +1,14 @@
 import { isNode, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { DatasetProblem } from './types.js';
 
-/** Most alias expansions a document may make; more is refused as a resource-exhaustion attack. */
+/**
+ * Most alias expansions a document may make; more is refused as a resource-exhaustion attack.
+ *
+ * @example
+ * ```ts
+ * MAX_ALIAS_COUNT; // 100: a document whose aliases expand more often is refused
+ * ```
+ */
 export const MAX_ALIAS_COUNT = 100;
 
 /** A line and column, both 1-based. */

@@ -75,7 +75,14 @@ function checkBatch(questions: ReadonlyArray<Partial<Question>>, label: string):
   }
 }
 
-/** Gives each new question an id that collides with nothing, in input order. */
+/**
+ * Gives each new question an id that collides with nothing, in input order.
+ *
+ * @example
+ * ```ts
+ * allocateIds(['a', 'q-1'], ['a', undefined, 'b']); // ['a-2', 'q-2', 'b']
+ * ```
+ */
 export function allocateIds(taken: Iterable<string>, wanted: ReadonlyArray<string | undefined>): string[] {
   const used = new Set(taken);
   return wanted.map((id) => {

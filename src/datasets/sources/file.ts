@@ -38,7 +38,14 @@ export function loadDatasetFile(
   return normalizeQuestions(structuredClone(document.questions), label, questionId, logger, options);
 }
 
-/** Options of {@link createFileSource}. */
+/**
+ * Options of {@link createFileSource}.
+ *
+ * @example
+ * ```ts
+ * createFileSource({ id: 'evals', label: 'Eval files', paths: ['evals/datasets'], root: process.cwd() });
+ * ```
+ */
 export interface FileSourceOptions extends FileSourceDirs {
   /** The source id. Default `file`. */
   id?: string;

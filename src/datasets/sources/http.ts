@@ -6,7 +6,14 @@ import { formatProblem, validateDataset } from '../validate.js';
 
 const KEY = Symbol.for('ai-eval.http-dataset-cache');
 const TAG = 'dataset:http';
-/** Default timeout of one request of the `http` source. */
+/**
+ * Default timeout of one request of the `http` source.
+ *
+ * @example
+ * ```ts
+ * configure({ datasets: { httpTimeoutMs: DEFAULT_HTTP_TIMEOUT_MS * 3 } });
+ * ```
+ */
 export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 
 function cache(): Map<string, Promise<DatasetDocument | undefined>> {
