@@ -1,7 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { acquireSlot } from '../../src/judge/limiter.js';
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
 import { makeProject, runNode } from '../helpers/project.js';
 
@@ -91,5 +93,33 @@ describe('judge limits across worker processes', () => {
       const inSpan = arrivals.filter((t) => t >= arrivals[i]! && t < arrivals[i]! + span).length;
       expect(inSpan).toBeLessThanOrEqual(limit);
     }
+  });
+
+  it('reclaims a slot held by a process that died', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-limits-'));
+    const settings = { dir, key: 'k', concurrency: 1, windowMs: 60_000, holdLimitMs: 600_000 };
+    const release = await acquireSlot(settings);
+    await release();
+    const [state] = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const dead = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))',
+    ]).stdout.toString();
+    writeFileSync(
+      join(dir, state!),
+      JSON.stringify({ inflight: [{ token: 't', pid: Number(dead), at: Date.now() }], starts: [] }),
+    );
+    const again = await acquireSlot(settings, AbortSignal.timeout(5000));
+    await again();
+  });
+
+  it('makes a waiting call wait while the only slot is held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-limits-'));
+    const settings = { dir, key: 'k', concurrency: 1, windowMs: 60_000, holdLimitMs: 600_000 };
+    const held = await acquireSlot(settings);
+    await expect(acquireSlot(settings, AbortSignal.timeout(300))).rejects.toThrow();
+    await held();
+    const next = await acquireSlot(settings, AbortSignal.timeout(5000));
+    await next();
   });
 });

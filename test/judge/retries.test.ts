@@ -152,6 +152,35 @@ describe('retries, backoff and timeouts', () => {
     expect(warnings.map((w) => w.message).join('\n')).toContain('refused structured output');
   });
 
+  it('drops the seed for a provider that refuses it', async () => {
+    configure({ judge: { model: 'no-seed-model' } });
+    server.script(
+      { status: 400, body: { error: { message: 'Unrecognized request argument supplied: seed' } } },
+      { answer: { score: 3, reason: 'fine' } },
+    );
+    expect(await grade()).toMatchObject({ score: 3, error: false });
+    expect(server.requests[0]!.body).toHaveProperty('seed', 0);
+    expect(server.requests[1]!.body).not.toHaveProperty('seed');
+    expect(server.requests[1]!.body).toHaveProperty('response_format');
+  });
+
+  it('stops waiting when the test aborts the grade', async () => {
+    server.script({ hang: true });
+    const controller = new AbortController();
+    const pending = gradeQuestion({
+      question: { id: 'q', input: 'Question?' },
+      response: 'Answer.',
+      graders: ['relevance_grader'],
+      signal: controller.signal,
+    });
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    const result = (await pending).grades[0]!;
+    expect(result).toMatchObject({ score: null, error: true });
+    expect(result.reason).toBe('the judge call was aborted (test timeout or cancellation)');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('refuses an unreachable default provider without a key with a clear error', async () => {
     configure({ judge: { baseURL: undefined, apiKey: undefined } });
     const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
