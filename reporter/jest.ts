@@ -73,18 +73,21 @@ export default class AiEvalJestReporter {
   }
 
   onRunComplete(_contexts: unknown, results: JestAggregatedResultLike): void {
-    const { records, warnings } = this.readChannel(results);
     let text = '';
-    const result = finishRun(records, this.options, {
-      root: this.root,
-      print: (t) => (text += t),
-      isTTY: process.stderr.isTTY,
-      warnings,
-    });
-    this.lastResult = result;
-    this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;
-    rmSync(this.channelDir, { recursive: true, force: true });
-    printAfterJest(text);
+    try {
+      const { records, warnings } = this.readChannel(results);
+      const result = finishRun(records, this.options, {
+        root: this.root,
+        print: (t) => (text += t),
+        isTTY: process.stderr.isTTY,
+        warnings,
+      });
+      this.lastResult = result;
+      this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;
+    } finally {
+      rmSync(this.channelDir, { recursive: true, force: true });
+      printAfterJest(text);
+    }
   }
 
   getLastError(): Error | undefined {

@@ -86,6 +86,13 @@ function runMerge(args: string[]): number {
     const baseline = baselineFile
       ? { file: baselineFile, report: readBaseline(resolve(baselineFile)) }
       : null;
+    const settings = JSON.stringify(reports[0]?.settings);
+    reports.forEach((r, i) => {
+      if (JSON.stringify(r.settings) !== settings)
+        process.stderr.write(
+          `ai-eval merge: warning: ${parsed.inputs[i]} was gated with other settings than ${parsed.inputs[0]}; the first report's settings apply.\n`,
+        );
+    });
     const report = mergeReports(reports, { baseline });
     writeFileAtomic(resolve(parsed.output as string), `${JSON.stringify(report, null, 2)}\n`);
     if (parsed.junit) writeFileAtomic(resolve(parsed.junit), renderJunit(report));

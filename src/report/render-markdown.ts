@@ -2,6 +2,10 @@ import { fmt, pct, signed } from '../run/gates.js';
 import type { EvalReport } from './model.js';
 import { oneLine, weakestGrade, weakestQuestions } from './render-terminal.js';
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
@@ -20,7 +24,7 @@ export function renderMarkdown(report: EvalReport, options: { weakest?: number }
   const out: string[] = [
     '## ai-eval',
     '',
-    `${failed.length ? '❌ **Failed**' : '✅ **Passed**'}: ${report.questionCount} questions, average ${fmt(report.averageScore)}, ${pct(report.passRate)} passed, ${report.errorCount} errors, ${report.degradedCount} degraded.`,
+    `${failed.length ? '❌ **Failed**' : '✅ **Passed**'}: ${plural(report.questionCount, 'question')}, average ${fmt(report.averageScore)}, ${pct(report.passRate)} passed, ${plural(report.errorCount, 'error')}, ${report.degradedCount} degraded.`,
     '',
     '| Target | Mode | Average | Pass rate | Questions | Errors | Degraded |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',

@@ -77,7 +77,10 @@ function checkGate(
       scope,
       level: gate.level,
       passed,
-      message: `${scope}: average ${fmt(avg)} ${passed ? 'meets' : 'is below'} the minimum ${fmt(gate.minAverage)}`,
+      message:
+        avg === null
+          ? `${scope}: no scored question, so no average can meet the minimum ${fmt(gate.minAverage)}`
+          : `${scope}: average ${fmt(avg)} ${passed ? 'meets' : 'is below'} the minimum ${fmt(gate.minAverage)}`,
     });
   }
   if (gate.minPassRate !== undefined) {
@@ -87,7 +90,10 @@ function checkGate(
       scope,
       level: gate.level,
       passed,
-      message: `${scope}: pass rate ${pct(rate)} ${passed ? 'meets' : 'is below'} the minimum ${pct(gate.minPassRate)}`,
+      message:
+        rate === null
+          ? `${scope}: no questions, so no pass rate can meet the minimum ${pct(gate.minPassRate)}`
+          : `${scope}: pass rate ${pct(rate)} ${passed ? 'meets' : 'is below'} the minimum ${pct(gate.minPassRate)}`,
     });
   }
   return verdicts;

@@ -138,6 +138,19 @@ describe('gates', () => {
     expect(r.passed).toBe(false);
   });
 
+  it('fails a gate on a run with no records instead of passing it quietly', () => {
+    const r = report([], { gate: { level: 'hard', minPassRate: 0 } });
+    expect(r.gates).toEqual([
+      {
+        scope: 'run',
+        level: 'hard',
+        passed: false,
+        message: 'run: no questions, so no pass rate can meet the minimum 0%',
+      },
+    ]);
+    expect(r.passed).toBe(false);
+  });
+
   it('passes failOnError when nothing errored', () => {
     expect(report(records, { failOnError: true }).passed).toBe(true);
   });

@@ -146,7 +146,7 @@ describe('renderMarkdown and annotations', () => {
     expect(lines.slice(0, 8)).toEqual([
       '## ai-eval',
       '',
-      '❌ **Failed**: 3 questions, average 2.50, 33% passed, 1 errors, 1 degraded.',
+      '❌ **Failed**: 3 questions, average 2.50, 33% passed, 1 error, 1 degraded.',
       '',
       '| Target | Mode | Average | Pass rate | Questions | Errors | Degraded |',
       '| --- | --- | ---: | ---: | ---: | ---: | ---: |',

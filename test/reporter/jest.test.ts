@@ -78,6 +78,14 @@ describe('the Jest reporter', () => {
     );
   });
 
+  it('rejects a bad option before any test runs, naming it', async () => {
+    const dir = makeProject('reporter-jest-bad', {}, 'reporter-jest');
+    const result = await runJest(dir, CONFIG, options({ failOnError: 'yes' }));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('ai-eval reporter option failOnError: expected true or false, got "yes"');
+    expect(readdirSync(dir).filter((f) => f.startsWith('pid-'))).toEqual([]);
+  });
+
   it('only warns on a soft gate', async () => {
     const dir = makeProject('reporter-jest-soft', {}, 'reporter-jest');
     const result = await runJest(dir, CONFIG, options({ gate: { level: 'soft', minPassRate: 0.8 } }));
