@@ -114,6 +114,27 @@ describe('the Vitest reporter', () => {
     expect(readFileSync(summary, 'utf8')).toMatch(/^## ai-eval\n\n❌ \*\*Failed\*\*/);
   });
 
+  it('compares with a baseline report and fails on a drop beyond maxDrop', async () => {
+    const dir = makeProject('reporter-vitest-baseline', {}, 'reporter-vitest');
+    const first = await runVitest(dir, [], options({ outputFile: 'base.json' }));
+    expect(first.code, first.output).toBe(0);
+    const same = await runVitest(dir, [], options({ baseline: 'base.json', maxDrop: 0.5 }));
+    expect(same.code, same.output).toBe(0);
+    expect(same.output).toContain('  no changes');
+    const worse = await runVitest(dir, [], {
+      ...options({ baseline: 'base.json', maxDrop: 0.5, outputFile: 'now.json' }),
+      FIXTURE_REGRESS: '1',
+    });
+    expect(worse.code).toBe(1);
+    const lines = worse.output.split('\n');
+    expect(lines).toContain('  ▼ regressed support-bot  2.83 -> 2.17 (-0.67)');
+    expect(lines).toContain('  ▼ regressed support-bot › q1  4.50 -> 2.50 (-2.00)');
+    expect(lines).toContain('  ✗ FAIL hard  support-bot: average 2.83 -> 2.17 (-0.67), allowed drop 0.50');
+    const report = readReport(join(dir, 'now.json'));
+    expect(report.baseline?.changes.filter((c) => c.kind === 'regressed')).toHaveLength(2);
+    expect(report.passed).toBe(false);
+  });
+
   it('works as an instance in the config', async () => {
     const dir = makeProject(
       'reporter-vitest-instance',
