@@ -14,7 +14,15 @@ import { logger } from '../logger.js';
  */
 export const JUDGE_CACHE_VERSION = 1;
 
-/** One recorded judge answer. Holds no API key or header, only what the model was asked and said. */
+/**
+ * One recorded judge answer. Holds no API key or header, only what the model was asked and said.
+ *
+ * @example
+ * ```ts
+ * const entry = JSON.parse(readFileSync(file, 'utf8')) as JudgeCacheEntry;
+ * console.log(entry.judge, entry.model, entry.content);
+ * ```
+ */
 export interface JudgeCacheEntry {
   v: typeof JUDGE_CACHE_VERSION;
   key: string;

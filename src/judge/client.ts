@@ -10,13 +10,27 @@ import { judgeSettings, type JudgeSettings } from './settings.js';
 
 export { redactSecrets } from './http-errors.js';
 
-/** One chat message sent to a judge model. */
+/**
+ * One chat message sent to a judge model.
+ *
+ * @example
+ * ```ts
+ * const message: JudgeMessage = { role: 'user', content: prompt };
+ * ```
+ */
 export interface JudgeMessage {
   role: 'system' | 'user';
   content: string;
 }
 
-/** The request body a judge sends: an OpenAI Chat Completions body. */
+/**
+ * The request body a judge sends: an OpenAI Chat Completions body.
+ *
+ * @example
+ * ```ts
+ * const body: JudgeChatBody = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }], temperature: 0, seed: 0 };
+ * ```
+ */
 export interface JudgeChatBody {
   model: string;
   messages: JudgeMessage[];
@@ -28,7 +42,14 @@ export interface JudgeChatBody {
   };
 }
 
-/** What a judge reads from a chat completion. */
+/**
+ * What a judge reads from a chat completion.
+ *
+ * @example
+ * ```ts
+ * const completion: JudgeChatCompletion = { choices: [{ message: { content: '{"score":4,"reason":"ok"}' } }] };
+ * ```
+ */
 export interface JudgeChatCompletion {
   choices: Array<{ message?: { content?: string | null; refusal?: string | null } | null }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
@@ -37,6 +58,12 @@ export interface JudgeChatCompletion {
 /**
  * The client a judge talks to: an `OpenAI` instance from the openai SDK, or anything with the same
  * `chat.completions.create(body, options)`. Pass one as `configure({ judge: { client } })`.
+ *
+ * @example
+ * ```ts
+ * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama', maxRetries: 0 });
+ * configure({ judge: { client } });
+ * ```
  */
 export interface JudgeChatClient {
   chat: {
@@ -49,7 +76,14 @@ export interface JudgeChatClient {
   };
 }
 
-/** One judge call, as a judge asks for it. */
+/**
+ * One judge call, as a judge asks for it.
+ *
+ * @example
+ * ```ts
+ * const request: JudgeRequest = { judge: 'house_tone', messages: [{ role: 'user', content: prompt }], answerSchema, trial: 1 };
+ * ```
+ */
 export interface JudgeRequest {
   judge: string;
   messages: JudgeMessage[];
@@ -59,7 +93,15 @@ export interface JudgeRequest {
   signal?: AbortSignal | undefined;
 }
 
-/** What came back: the raw reply, token usage for live calls, and where it came from. */
+/**
+ * What came back: the raw reply, token usage for live calls, and where it came from.
+ *
+ * @example
+ * ```ts
+ * const reply: JudgeReply = await callJudge(request);
+ * if (reply.source === 'cache') console.log('replayed from', reply.cacheFile);
+ * ```
+ */
 export interface JudgeReply {
   content: string | null;
   refusal: string | null;

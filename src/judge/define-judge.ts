@@ -9,13 +9,28 @@ import { judgeSettings } from './settings.js';
 import { checkTemplate, DEFAULT_TEMPLATE, fillTemplate, resolveTemplate } from './template.js';
 import { renderToolCalls } from './tool-block.js';
 
-/** An extra field a judge asks for in its JSON answer, beside `score` and `reason`. */
+/**
+ * An extra field a judge asks for in its JSON answer, beside `score` and `reason`.
+ *
+ * @example
+ * ```ts
+ * const evasive: JudgeAnswerField = { type: 'boolean', description: 'true when the response avoids answering' };
+ * ```
+ */
 export interface JudgeAnswerField {
   type: 'boolean' | 'string' | 'number';
   description: string;
 }
 
-/** What {@link defineJudge} takes. */
+/**
+ * What {@link defineJudge} takes.
+ *
+ * @example
+ * ```ts
+ * const options: JudgeOptions = { id: 'house_tone', label: 'House tone', dimension: 'house_tone', dimensionDescription: 'house tone', scoringGuidance: '5: plain' };
+ * defineJudge(options);
+ * ```
+ */
 export interface JudgeOptions {
   /** A stable snake_case grader id. */
   id: string;
@@ -51,7 +66,15 @@ export interface JudgeOptions {
   ) => { score: number; reason: string };
 }
 
-/** A judge: a grader (`llm: true`) that also exposes its prompt parts. */
+/**
+ * A judge: a grader (`llm: true`) that also exposes its prompt parts.
+ *
+ * @example
+ * ```ts
+ * const judge: Judge = defineJudge(options);
+ * judge.judge.buildPrompt('Question?', 'Answer.', buildContext({ input: 'Question?' }));
+ * ```
+ */
 export interface Judge extends Grader {
   readonly judge: {
     readonly dimension: string;

@@ -5,7 +5,14 @@ import { isJudge } from './define-judge.js';
 import { judgeSettings } from './settings.js';
 import { resolveTemplate } from './template.js';
 
-/** What {@link judgeIdentity} returns. */
+/**
+ * What {@link judgeIdentity} returns.
+ *
+ * @example
+ * ```ts
+ * const identity: JudgeIdentity = judgeIdentity(); // { model: 'gpt-4o-mini', hash: '3b1f0c9a2d4e', overridden: [] }
+ * ```
+ */
 export interface JudgeIdentity {
   /** The judge model in force. */
   model: string;

@@ -1,4 +1,12 @@
-/** A judge answer that parsed: the numeric score, the reason and every field the judge sent. */
+/**
+ * A judge answer that parsed: the numeric score, the reason and every field the judge sent.
+ *
+ * @example
+ * ```ts
+ * const parsed = parseJudgeAnswer('{"score":4,"reason":"ok","evasive":false}');
+ * if (parsed.ok) parsed.answer.fields.evasive; // false
+ * ```
+ */
 export interface JudgeAnswer {
   score: number;
   reason: string;
@@ -6,7 +14,15 @@ export interface JudgeAnswer {
   fields: Record<string, unknown>;
 }
 
-/** The outcome of {@link parseJudgeAnswer}: an answer, or what was wrong with the reply. */
+/**
+ * The outcome of {@link parseJudgeAnswer}: an answer, or what was wrong with the reply.
+ *
+ * @example
+ * ```ts
+ * const parsed: ParsedJudgeAnswer = parseJudgeAnswer(content);
+ * if (!parsed.ok) console.log(parsed.problem);
+ * ```
+ */
 export type ParsedJudgeAnswer = { ok: true; answer: JudgeAnswer } | { ok: false; problem: string };
 
 const FENCED = /^```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;

@@ -12,10 +12,25 @@ import { defaultLimitDir } from './limiter.js';
  */
 export const JUDGE_CACHE_MODES = ['auto', 'record', 'replay', 'off'] as const;
 
-/** A replay cache mode: `auto` replays a hit and records a miss; `replay` never calls a model. */
+/**
+ * A replay cache mode: `auto` replays a hit and records a miss; `replay` never calls a model.
+ *
+ * @example
+ * ```ts
+ * const mode: JudgeCacheMode = 'replay';
+ * configure({ judge: { cache: mode } });
+ * ```
+ */
 export type JudgeCacheMode = (typeof JUDGE_CACHE_MODES)[number];
 
-/** The judge settings in force, every default resolved. */
+/**
+ * The judge settings in force, every default resolved.
+ *
+ * @example
+ * ```ts
+ * const { model, timeoutMs }: JudgeSettings = judgeSettings();
+ * ```
+ */
 export interface JudgeSettings {
   model: string;
   baseURL: string | undefined;

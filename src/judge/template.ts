@@ -97,7 +97,14 @@ export function fillTemplate(template: string, values: readonly [string, string,
   });
 }
 
-/** Where the template in force for a judge came from. */
+/**
+ * Where the template in force for a judge came from.
+ *
+ * @example
+ * ```ts
+ * const { template, source }: ResolvedTemplate = resolveTemplate('relevance_grader', DEFAULT_TEMPLATE);
+ * ```
+ */
 export interface ResolvedTemplate {
   template: string;
   /** `default`, `config` (judge.prompts) or the override file's path. */
