@@ -91,6 +91,18 @@ export function parseText(text: string, file: string, options: { json?: boolean 
   if (options.json) {
     try {
       const value: unknown = JSON.parse(text);
+      for (const error of doc.errors.filter((e) => e.code === 'DUPLICATE_KEY')) {
+        const at = counter.linePos(error.pos[0]);
+        problems.push({
+          file,
+          line: at.line,
+          column: at.col,
+          path: '',
+          message:
+            'repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
+        });
+      }
+      if (problems.length > 0) return { value: undefined, problems, locate };
       return { value, problems, locate: doc.errors.length === 0 ? locate : () => undefined };
     } catch (error) {
       return { value: undefined, problems: [jsonSyntaxProblem(text, file, error)], locate };

@@ -103,6 +103,9 @@ describe('the dataset schema', () => {
     expect(messages(json, 'd.json')).toEqual([
       "d.json:3:27: /questions/0/input: must be a string, got number 1. Fix the value of 'input'.",
     ]);
+    expect(messages('{\n  "questions": [],\n  "questions": []\n}\n', 'd.json')).toEqual([
+      'd.json:3:3: (document): repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
+    ]);
     const broken = '{\n  "questions": [\n    { "id": "a", }\n  ]\n}\n';
     const [problem] = messages(broken, 'd.json');
     expect(problem).toMatch(
