@@ -5,6 +5,8 @@ import { captureLogs, captureLogsAsync, logger } from '../../src/logger.js';
 import { type Question } from '../../src/grading/types.js';
 import {
   clearInlineDatasets,
+  datasetLabel,
+  filterFromEnv,
   defineDatasetSource,
   fileSource,
   getDatasetSource,
@@ -322,5 +324,36 @@ describe('loadDatasetSync filters', () => {
     const missing = loadDatasetSync({ path: 'no/such/file.yaml' });
     expect(missing.questions).toEqual([]);
     expect(missing.warnings[1]).toMatch(/^no\/such\/file\.yaml: \(document\): does not exist/);
+  });
+});
+
+describe('listing and labels', () => {
+  it('labels file datasets by their label, then name, then file name', () => {
+    const root = scratch({
+      'datasets/a.yaml': `label: Alpha set\n${yamlDataset(['x'])}`,
+      'datasets/b.yaml': `name: beta\n${yamlDataset(['y'])}`,
+      'datasets/c.json': JSON.stringify({ questions: [{ id: 'z', input: 'z' }] }),
+      'datasets/notes.txt': 'not a dataset',
+    });
+    configure({ datasets: { root } });
+    expect(fileSource.listDatasetsWithLabels()).toEqual({
+      'a.yaml': 'Alpha set',
+      'b.yaml': 'beta',
+      'c.json': 'c.json',
+    });
+  });
+
+  it('reads the suite filters from the environment and labels selections', () => {
+    expect(
+      filterFromEnv({ AI_EVAL_SPLIT: ' holdout ', AI_EVAL_TAGS: 'billing, urgent,', AI_EVAL_IDS: 'a' }),
+    ).toEqual({
+      split: 'holdout',
+      tags: ['billing', 'urgent'],
+      ids: ['a'],
+    });
+    expect(filterFromEnv({ AI_EVAL_TAGS: ' , ' })).toEqual({});
+    expect(datasetLabel({ ref: 'support.yaml' })).toBe('file:support.yaml');
+    expect(datasetLabel({ source: 'http', ref: 'x' })).toBe('http:x');
+    expect(datasetLabel({ path: 'evals/a.yaml' })).toBe('file:evals/a.yaml');
   });
 });
