@@ -107,7 +107,10 @@ function tableLines(report: EvalReport, c: Palette): string[] {
   const lines = [c.bold(header)];
   for (const t of report.targets) {
     const ok = t.averageScore !== null && t.passRate !== null;
-    const bar = scoreBar(t.averageScore);
+    // The bar shows what the target is scored by: its average, or its pass rate on the same 0-5 scale.
+    const bar = scoreBar(
+      t.scoreBy === 'pass_rate' ? (t.passRate === null ? null : t.passRate * 5) : t.averageScore,
+    );
     const colouredBar = !ok ? c.dim(bar) : (t.passRate ?? 0) >= 1 ? c.green(bar) : c.yellow(bar);
     lines.push(
       `  ${pad(t.name, nameWidth)}  ${colouredBar}  ${pad(fmt(t.averageScore), 5, true)}  ${pad(pct(t.passRate), 5, true)}  ${pad(String(t.errorCount), 6, true)}  ${pad(String(t.degradedCount), 8, true)}`,

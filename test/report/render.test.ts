@@ -98,6 +98,19 @@ describe('renderTerminal', () => {
     expect(empty[1]).toBe('No eval records: no test in this run graded anything with ai-eval.');
   });
 
+  it('draws the bar from the pass rate for a target scored by pass_rate', () => {
+    const byRate = { ...FAQ, name: 'by-rate', scoreBy: 'pass_rate' as const };
+    const report = collect(
+      [
+        rec({ question: 'q1', grader: 'accuracy_judge', target: byRate, score: 5 }),
+        rec({ question: 'q2', grader: 'accuracy_judge', target: byRate, score: 3 }),
+      ],
+      { identity, settings: gateSettings({}) },
+    );
+    expect(report.targets[0]!.scoreBy).toBe('pass_rate');
+    expect(renderTerminal(report)[3]).toBe('  by-rate  ██████████░░░░░░░░░░   4.00    50%       0         0');
+  });
+
   it('draws a 20-cell bar', () => {
     expect(scoreBar(5)).toBe('█'.repeat(20));
     expect(scoreBar(null)).toBe('░'.repeat(20));
