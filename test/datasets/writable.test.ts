@@ -46,6 +46,7 @@ describe('the writable file source', () => {
     expect(ids).toEqual(['a-2', 'q-1', 'c']);
     const text = readFileSync(join(root, 'datasets/w.yaml'), 'utf8');
     expect(text.startsWith('# keep me\n')).toBe(true);
+    expect(text).toContain('  - id: q-1\n    input: no id\n    tags:\n      - new\n');
     expect(fileSource.load('w.yaml').map((q) => [q.id, q.input ?? null])).toEqual([
       ['a', 'Question a'],
       ['b', 'Question b'],

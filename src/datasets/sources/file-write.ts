@@ -156,7 +156,7 @@ export async function appendToFile(
       current.document.questions.map((q) => q.id),
       questions.map((q) => q.id),
     );
-    const rows = questions.map((q, i) => ({ ...q, id: ids[i] }) as Question);
+    const rows = questions.map(({ id: _given, ...rest }, i) => ({ id: ids[i], ...rest }) as Question);
     const next = render(path, text, rows);
     const check = validateDataset(next, { file: displayPath(path) });
     if (!check.valid) {
