@@ -1,8 +1,8 @@
 import { AiEvalError, isAiEvalError } from '../errors.js';
-import { defineGrader, type Grader } from '../grading/define-grader.js';
+import { defineGrader, type Grader, type ResultFactory } from '../grading/define-grader.js';
 import { formatNumber } from '../grading/scale.js';
 import type { GradeResult, GradingContext } from '../grading/types.js';
-import { callJudge, type JudgeMessage } from './client.js';
+import { callJudge, type JudgeMessage, type JudgeReply } from './client.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fenceResponse, truncateForJudge } from './fence.js';
 import { parseJudgeAnswer, shorten, type JudgeAnswer } from './parse.js';
 import { judgeSettings } from './settings.js';
@@ -120,6 +120,44 @@ function answerSchema(fields: Record<string, JudgeAnswerField> = {}): Record<str
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
+/** Turns a judge reply into a grade: strict parse, interpretScore, then adjust. */
+function gradeReply(
+  reply: JudgeReply,
+  ctx: {
+    options: JudgeOptions;
+    result: ResultFactory;
+    interpret: (raw: number, answer: JudgeAnswer) => number | null;
+    response: string;
+    context: GradingContext;
+  },
+): GradeResult {
+  const { options, result } = ctx;
+  const min = options.minScore ?? 0;
+  const max = options.maxScore ?? 5;
+  const parsed = parseJudgeAnswer(reply.content, reply.refusal);
+  if (!parsed.ok) return result(null, parsed.problem, true);
+  const { answer } = parsed;
+  const score = ctx.interpret(answer.score, answer);
+  if (score === null || !Number.isFinite(score)) {
+    return result(
+      null,
+      `the judge answered ${formatNumber(answer.score)}, which is not usable on this judge's ${formatNumber(min)}-${formatNumber(max)} scale ("${shorten(answer.reason, 100)}")`,
+      true,
+    );
+  }
+  const clampNote =
+    !options.interpretScore && score !== answer.score
+      ? ` (the judge answered ${formatNumber(answer.score)}, clamped to ${formatNumber(score)})`
+      : '';
+  const final = options.adjust
+    ? options.adjust(
+        { score, reason: answer.reason },
+        { answer, response: ctx.response, context: ctx.context },
+      )
+    : { score, reason: answer.reason };
+  return result(final.score, `${final.reason}${clampNote}`);
+}
+
 /**
  * Defines an LLM judge: a grader (`llm: true`) that fills a four-slot prompt, asks the configured
  * model (temperature 0, seed, structured JSON output), parses the answer strictly and maps it onto
@@ -175,10 +213,9 @@ export function defineJudge(options: JudgeOptions): Judge {
     async grade(input, response, context, { result, signal, trial }) {
       const skip = options.skip?.(context);
       if (skip) return result(null, skip);
-      let messages: JudgeMessage[];
-      let reply;
+      let reply: JudgeReply;
       try {
-        messages = [{ role: 'user', content: buildPrompt(input, response, context) }];
+        const messages: JudgeMessage[] = [{ role: 'user', content: buildPrompt(input, response, context) }];
         reply = await callJudge({
           judge: options.id,
           messages,
@@ -190,25 +227,8 @@ export function defineJudge(options: JudgeOptions): Judge {
         const message = isAiEvalError(error) ? error.message : `judge error: ${(error as Error).message}`;
         return result(null, message, true);
       }
-      const withUsage = (grade: GradeResult): GradeResult =>
-        reply.usage ? { ...grade, usage: reply.usage } : grade;
-      const parsed = parseJudgeAnswer(reply.content, reply.refusal);
-      if (!parsed.ok) return withUsage(result(null, parsed.problem, true));
-      const { answer } = parsed;
-      const score = interpret(answer.score, answer);
-      if (score === null || !Number.isFinite(score)) {
-        return withUsage(
-          result(
-            null,
-            `the judge answered ${formatNumber(answer.score)}, which is not usable on this judge's ${formatNumber(minScore)}-${formatNumber(maxScore)} scale ("${shorten(answer.reason, 100)}")`,
-            true,
-          ),
-        );
-      }
-      const final = options.adjust
-        ? options.adjust({ score, reason: answer.reason }, { answer, response, context })
-        : { score, reason: answer.reason };
-      return withUsage(result(final.score, final.reason));
+      const grade = gradeReply(reply, { options, result, interpret, response, context });
+      return reply.usage ? { ...grade, usage: reply.usage } : grade;
     },
   });
   return Object.freeze({

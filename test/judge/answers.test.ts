@@ -85,8 +85,16 @@ describe('judge answers, over the real openai SDK', () => {
       { answer: { score: 9, reason: 'overenthusiastic' } },
       { answer: { score: -2, reason: 'harsh' } },
     );
-    expect(await grade('relevance_grader')).toMatchObject({ score: 5, error: false });
-    expect(await grade('relevance_grader')).toMatchObject({ score: 0, error: false });
+    expect(await grade('relevance_grader')).toMatchObject({
+      score: 5,
+      error: false,
+      reason: 'overenthusiastic (the judge answered 9, clamped to 5)',
+    });
+    expect(await grade('relevance_grader')).toMatchObject({
+      score: 0,
+      error: false,
+      reason: 'harsh (the judge answered -2, clamped to 0)',
+    });
   });
 
   it('errors when interpretScore refuses an out-of-scale score (groundedness)', async () => {
