@@ -14,6 +14,16 @@ export const NO_TOOL_CALLS_STATEMENT =
 const PLAIN_NAME = /^[\w.:/-]{1,120}$/;
 
 /**
+ * At most this many calls are listed; the rest are counted in a closing line.
+ *
+ * @example
+ * ```ts
+ * renderToolCalls(manyCalls); // lists MAX_RENDERED_CALLS, then '… and 5 more calls, not listed'
+ * ```
+ */
+export const MAX_RENDERED_CALLS = 100;
+
+/**
  * Renders a tool-call record for the criteria slot of a judge prompt: tool names and arguments in
  * call order, never what a tool returned. An empty record renders as a statement that the agent
  * called no tools; an absent record (`undefined`) renders nothing (`undefined`). Arguments are
@@ -30,12 +40,15 @@ const PLAIN_NAME = /^[\w.:/-]{1,120}$/;
 export function renderToolCalls(record: readonly ToolCall[] | undefined): string | undefined {
   if (record === undefined) return undefined;
   if (record.length === 0) return NO_TOOL_CALLS_STATEMENT;
-  const lines = record.map((call, index) => {
+  const lines = record.slice(0, MAX_RENDERED_CALLS).map((call, index) => {
     const name = PLAIN_NAME.test(call.function_name)
       ? call.function_name
       : JSON.stringify(call.function_name);
     const plugin = call.plugin_id ? ` (plugin ${JSON.stringify(call.plugin_id)})` : '';
     return `${index + 1}. ${name}${plugin} ${JSON.stringify(call.arguments)}`;
   });
+  if (record.length > MAX_RENDERED_CALLS) {
+    lines.push(`… and ${record.length - MAX_RENDERED_CALLS} more calls, not listed`);
+  }
   return `Tool-call record (names and arguments, in call order; results not shown):\n${lines.join('\n')}`;
 }

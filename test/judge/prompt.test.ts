@@ -144,6 +144,16 @@ describe('the prompt a judge sends', () => {
     expect(prompt).toContain('Criteria and scoring guidance:\nCriteria: none beyond the dimension itself.\n');
   });
 
+  it('lists at most 100 calls and counts the rest', async () => {
+    const toolCalls = Array.from({ length: 105 }, (_, i) => ({
+      function_name: `tool_${i}`,
+      arguments: { i },
+    }));
+    const prompt = await promptFor('accuracy_grader', { output: 'x', toolCalls });
+    expect(prompt).toContain('\n100. tool_99 {"i":99}\n… and 5 more calls, not listed\n');
+    expect(prompt).not.toContain('tool_100');
+  });
+
   it('shows no tool block to a judge that does not see tool calls', async () => {
     const prompt = await promptFor('relevance_grader', { output: 'x', toolCalls: [] });
     expect(prompt).not.toContain('Tool-call record');

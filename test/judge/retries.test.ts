@@ -55,6 +55,19 @@ describe('retries, backoff and timeouts', () => {
     expect(server.requests[1]!.receivedAt - server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(280);
   });
 
+  it('reads Retry-After as an HTTP date too', async () => {
+    const at = new Date(Date.now() + 2000);
+    server.script(
+      { status: 503, headers: { 'retry-after': at.toUTCString() } },
+      { answer: { score: 4, reason: 'ok' } },
+    );
+    expect(await grade()).toMatchObject({ score: 4, error: false });
+    // HTTP dates have whole seconds: the retry comes no earlier than that second.
+    expect(server.requests[1]!.receivedAt).toBeGreaterThanOrEqual(
+      Math.floor(at.getTime() / 1000) * 1000 - 50,
+    );
+  });
+
   it('gives up at once when Retry-After reaches past the timeout', async () => {
     configure({ judge: { timeoutMs: 2000 } });
     server.script({ status: 429, headers: { 'retry-after': '120' } });
