@@ -1,5 +1,4 @@
 import { getConfig } from '../src/config.js';
-import { resolve } from 'node:path';
 import { loadRubricCriteria } from '../src/datasets/rubrics.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../src/datasets/types.js';
 import { formatNumber } from '../src/grading/scale.js';
@@ -94,10 +93,15 @@ export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: Ev
         continue;
       }
       const timeout = typeof question.timeout === 'number' ? question.timeout : options.timeout;
-      runtime.test(title, (context) => runQuestion(runtime, options, question, context, title, timeout), {
-        concurrent: options.concurrent === true,
-        ...(timeout !== undefined ? { timeout: timeout * trials + RUNNER_GRACE_MS } : {}),
-      });
+      runtime.test(
+        title,
+        (context) =>
+          runQuestion(runtime, options, question, context, { title, timeout, datasetFile: load.file }),
+        {
+          concurrent: options.concurrent === true,
+          ...(timeout !== undefined ? { timeout: timeout * trials + RUNNER_GRACE_MS } : {}),
+        },
+      );
     }
   });
 }
@@ -107,8 +111,11 @@ async function runQuestion(
   options: EvalSuiteOptions,
   question: Question,
   context: unknown,
-  title: string,
-  timeout: number | undefined,
+  {
+    title,
+    timeout,
+    datasetFile,
+  }: { title: string; timeout: number | undefined; datasetFile: string | undefined },
 ): Promise<void> {
   const identity = runtime.identify(context, title);
   const failures: string[] = [];
@@ -120,6 +127,7 @@ async function runQuestion(
         identity,
         trial,
         timeout,
+        datasetFile,
         runnerSignal: runtime.signal(context),
       }),
     );
@@ -132,6 +140,8 @@ interface TrialScope {
   identity: TestIdentity;
   trial: number;
   timeout: number | undefined;
+  /** The dataset file, where the question's rubric is looked up first. */
+  datasetFile: string | undefined;
   runnerSignal: AbortSignal | undefined;
 }
 
@@ -140,7 +150,7 @@ async function runTrial(
   runtime: SuiteRuntime,
   options: EvalSuiteOptions,
   question: Question,
-  { identity, trial, timeout, runnerSignal }: TrialScope,
+  { identity, trial, timeout, datasetFile, runnerSignal }: TrialScope,
 ): Promise<string | undefined> {
   const controller = new AbortController();
   const signal = runnerSignal ? AbortSignal.any([controller.signal, runnerSignal]) : controller.signal;
@@ -161,7 +171,10 @@ async function runTrial(
   const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
   let result: QuestionResult;
   try {
-    const rubricCriteria = rubricOf(question, options);
+    const rubricCriteria =
+      typeof question.rubric_ref === 'string'
+        ? loadRubricCriteria(question.rubric_ref, datasetFile ? { datasetFile } : {})
+        : undefined;
     const response = await untilAborted(
       Promise.resolve().then(() => options.run(question, { signal, trial })),
       signal,
@@ -187,14 +200,6 @@ async function runTrial(
   });
   await sendIfRunning(runtime.channel, identity, records);
   return verdictFailure(result);
-}
-
-/** The criteria of the question's rubric; throws (failing this question only) when it is missing. */
-function rubricOf(question: Question, options: EvalSuiteOptions): string[] | undefined {
-  if (typeof question.rubric_ref !== 'string') return undefined;
-  const datasetFile =
-    typeof options.dataset === 'string' ? resolve(process.cwd(), options.dataset) : undefined;
-  return loadRubricCriteria(question.rubric_ref, datasetFile ? { datasetFile } : {});
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string): Promise<T> {

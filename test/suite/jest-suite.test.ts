@@ -21,7 +21,9 @@ interface JestRun {
 
 const datasets = join(ROOT, 'fixtures', 'projects', 'suite-vitest', 'datasets');
 const datasetFiles = Object.fromEntries(
-  readdirSync(datasets).map((name) => [`datasets/${name}`, readFileSync(join(datasets, name), 'utf8')]),
+  readdirSync(datasets)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .map((name) => [`datasets/${name}`, readFileSync(join(datasets, name), 'utf8')]),
 );
 
 async function runFixture(

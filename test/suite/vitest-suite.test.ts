@@ -155,6 +155,17 @@ describe('evalSuite in a real Vitest run', () => {
     }
   });
 
+  it('merges the rubric criteria into the context, and fails only the question whose rubric is missing', () => {
+    expect(row(all, 'rubric > r-ok').state).toBe('passed');
+    expect(row(all, 'rubric > r-ok').records[0]!.reason).toBe(
+      'scored 5 for "answer to r-ok (trial 1)" against criteria: Says hello. | Answers in a friendly tone.',
+    );
+    expect(row(all, 'rubric > r-missing').state).toBe('failed');
+    expect(failureOf(all, 'rubric.test.js > rubric > r-missing')).toContain(
+      "No rubric named 'no-such-rubric'",
+    );
+  });
+
   it('turns a missing or invalid dataset into one failing test that shows the warnings', () => {
     expect(all.rows.filter((r) => r.file.endsWith('bad.test.js')).map((r) => [r.fullName, r.state])).toEqual([
       ['missing > dataset file:datasets/missing.yaml', 'failed'],
