@@ -3,7 +3,15 @@ import { AiEvalError } from '../src/errors.js';
 import type { Gradable, Question } from '../src/grading/types.js';
 import { resolveTarget, type Target } from '../src/run/target.js';
 
-/** What a generated test passes to `run` beside the question. */
+/**
+ * What a generated test passes to `run` beside the question.
+ *
+ * @example
+ * ```ts
+ * const run = async (question: Question, { signal, trial }: RunHelpers) =>
+ *   agent.run(question.input ?? '', { signal, seed: trial });
+ * ```
+ */
 export interface RunHelpers {
   /** Aborted when the question's timeout passes or the runner cancels the test. */
   signal: AbortSignal;

@@ -3,7 +3,15 @@ import type { GraderId } from '../src/grading/registry.js';
 import type { Question } from '../src/grading/types.js';
 import type { Target } from '../src/run/target.js';
 
-/** A grader as the matchers take it: a registered id or a grader object. */
+/**
+ * A grader as the matchers take it: a registered id or a grader object.
+ *
+ * @example
+ * ```ts
+ * const byId: GraderRef = 'read_only_run';
+ * const byObject: GraderRef = defineGrader({ id: 'polite_reply', label: 'Polite reply', grade });
+ * ```
+ */
 export type GraderRef = GraderId | Grader;
 
 /**
