@@ -22,6 +22,8 @@ export const CHANNEL_ENV = 'AI_EVAL_CHANNEL_DIR';
 /** The parts of Jest's global config the reporter reads. */
 export interface JestGlobalConfigLike {
   rootDir: string;
+  /** Set under `--shard`. */
+  shard?: { shardIndex: number; shardCount: number } | undefined;
 }
 
 /** The parts of Jest's aggregated results the reporter reads. */
@@ -56,11 +58,14 @@ export default class AiEvalJestReporter {
   /** The last finished run, for programmatic use. */
   lastResult: FinishResult | null = null;
   private readonly root: string;
+  private readonly shard: { index: number; count: number } | null;
   private error: Error | undefined;
 
   constructor(globalConfig: JestGlobalConfigLike, options?: ReporterOptions) {
     this.options = checkReporterOptions(options);
     this.root = globalConfig?.rootDir ?? process.cwd();
+    const shard = globalConfig?.shard;
+    this.shard = shard ? { index: shard.shardIndex, count: shard.shardCount } : null;
     this.channelDir = mkdtempSync(join(tmpdir(), 'ai-eval-channel-'));
     process.env[CHANNEL_ENV] = this.channelDir;
   }
@@ -81,6 +86,7 @@ export default class AiEvalJestReporter {
         print: (t) => (text += t),
         isTTY: process.stderr.isTTY,
         warnings,
+        shard: this.shard,
       });
       this.lastResult = result;
       this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;

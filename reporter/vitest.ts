@@ -29,6 +29,7 @@ export default class AiEvalVitestReporter implements Reporter {
   /** The last finished run, for programmatic use. */
   lastResult: FinishResult | null = null;
   private root = process.cwd();
+  private shard: { index: number; count: number } | null = null;
 
   constructor(options: ReporterOptions = {}) {
     this.options = checkReporterOptions(options);
@@ -36,6 +37,7 @@ export default class AiEvalVitestReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root;
+    this.shard = vitest.config.shard ? { ...vitest.config.shard } : null;
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -54,6 +56,7 @@ export default class AiEvalVitestReporter implements Reporter {
       print: (text) => process.stdout.write(text),
       isTTY: process.stdout.isTTY,
       warnings,
+      shard: this.shard,
     });
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;

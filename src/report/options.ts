@@ -7,7 +7,10 @@ import type { GateSettings } from './model.js';
  * options]`). Every file option is resolved against the project root.
  */
 export interface ReporterOptions {
-  /** Write the JSON report here (atomically). */
+  /**
+   * Write the JSON report here (atomically). In every file option, `[shard]` stands for the
+   * runner's shard (`2-of-3`, or `1-of-1` when the run is not sharded).
+   */
   outputFile?: string;
   /** Write a JUnit XML file here: one testcase per question, each grade a property. */
   junitFile?: string;

@@ -61,6 +61,8 @@ export interface FinishIO {
   isTTY?: boolean;
   env?: NodeJS.ProcessEnv;
   now?: Date;
+  /** The runner's shard, which `[shard]` in a file option names (`2-of-3`; `1-of-1` unsharded). */
+  shard?: { index: number; count: number } | null;
   /** Problems met while reading records (bad records skipped), printed as warnings. */
   warnings?: readonly string[];
 }
@@ -92,7 +94,8 @@ export function finishRun(
 ): FinishResult {
   const env = io.env ?? process.env;
   const root = resolve(io.root, options.root ?? '.');
-  const at = (file: string): string => resolve(root, file);
+  const shard = io.shard ? `${io.shard.index}-of-${io.shard.count}` : '1-of-1';
+  const at = (file: string): string => resolve(root, file.replaceAll('[shard]', shard));
   const problems: string[] = [];
   let baseline: { file: string; report: EvalReport } | null = null;
   if (options.baseline) {

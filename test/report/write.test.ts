@@ -168,6 +168,14 @@ describe('finishRun', () => {
     expect(needed.failed).toBe(true);
   });
 
+  it('names the shard in file options through [shard]', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-shard-'));
+    const io = { root: dir, print: () => undefined, env: {} };
+    finishRun(records, { outputFile: 'r-[shard].json' }, { ...io, shard: { index: 2, count: 3 } });
+    finishRun(records, { outputFile: 'r-[shard].json' }, io);
+    expect(readdirSync(dir).sort()).toEqual(['r-1-of-1.json', 'r-2-of-3.json']);
+  });
+
   it('prints record problems as warnings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-eval-w-'));
     let printed = '';
