@@ -245,3 +245,28 @@ describe.each(['threads', 'vmThreads'])('the channel under pool %s', (pool) => {
     expect(row(run, 'runs while the late grade lands').records).toHaveLength(1);
   });
 });
+
+describe('the channel through blob reports', () => {
+  it('keeps the records when shard blobs are merged', async () => {
+    const dir = makeProject('matchers-vitest-blob', {}, 'matchers-vitest');
+    const blob = await runVitest(dir, [
+      '--reporter=blob',
+      '--outputFile=.vitest-reports/blob-1.json',
+      'concurrent.test.js',
+    ]);
+    expect(blob.output).not.toContain('Error:');
+    const merged = await runVitest(dir, ['--merge-reports', '--reporter=./record-reporter.js'], {
+      RECORDS_OUT: join(dir, 'merged.json'),
+    });
+    expect(merged.code).toBe(0);
+    const rows = JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')) as Row[];
+    expect(rows.map((r) => [r.fullName, r.records.map((rec) => rec.question)])).toEqual(
+      expect.arrayContaining([
+        ['concurrent > c1', ['c1']],
+        ['concurrent > c2', ['c2']],
+        ['concurrent > c3', ['c3']],
+        ['concurrent > c4', ['c4']],
+      ]),
+    );
+  });
+});
