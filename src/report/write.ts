@@ -98,12 +98,12 @@ export function finishRun(
   const at = (file: string): string => resolve(root, file.replaceAll('[shard]', shard));
   const problems: string[] = [];
   let baseline: { file: string; report: EvalReport } | null = null;
+  let baselineError: string | null = null;
   if (options.baseline) {
     try {
       baseline = { file: options.baseline, report: readBaseline(at(options.baseline)) };
     } catch (error) {
-      if (options.maxDrop !== undefined) problems.push(message(error));
-      else io.print(`[ai-eval] warning: no baseline comparison: ${message(error)}\n`);
+      baselineError = message(error);
     }
   }
   const report = collect(records, {
@@ -112,6 +112,16 @@ export function finishRun(
     root,
     baseline,
   });
+  if (baselineError !== null && options.maxDrop !== undefined) {
+    // maxDrop cannot be checked without the baseline: that fails the gate, in the report too.
+    report.gates.push({
+      scope: 'baseline',
+      level: 'hard',
+      passed: false,
+      message: `maxDrop cannot be checked: ${baselineError}`,
+    });
+    report.passed = false;
+  }
   const outputs: Array<[string | undefined, () => string]> = [
     [options.outputFile, () => `${JSON.stringify(report, null, 2)}\n`],
     [options.junitFile, () => renderJunit(report)],
@@ -134,6 +144,8 @@ export function finishRun(
   }
   const palette = pc.createColors(useColour(options.colors, env, io.isTTY));
   let text = '';
+  if (baselineError !== null && options.maxDrop === undefined)
+    text += `${palette.yellow(`[ai-eval] warning: no baseline comparison: ${baselineError}`)}\n`;
   for (const w of io.warnings ?? []) text += `${palette.yellow(`[ai-eval] warning: ${w}`)}\n`;
   if (env.GITHUB_ACTIONS === 'true')
     text += githubAnnotations(report)

@@ -164,8 +164,14 @@ describe('finishRun', () => {
     expect(missing.printed).toMatch(
       /warning: no baseline comparison: .*nope\.json: cannot read the baseline report/,
     );
-    const needed = run({ baseline: 'nope.json', maxDrop: 1 });
+    const needed = run({ baseline: 'nope.json', maxDrop: 1, outputFile: 'r.json' });
     expect(needed.failed).toBe(true);
+    expect(needed.report.passed).toBe(false);
+    expect(needed.report.gates.at(-1)?.message).toMatch(
+      /^maxDrop cannot be checked: .*nope\.json: cannot read/,
+    );
+    const written = JSON.parse(readFileSync(join(needed.dir, 'r.json'), 'utf8')) as EvalReport;
+    expect(written.passed).toBe(false);
   });
 
   it('names the shard in file options through [shard]', () => {
