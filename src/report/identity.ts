@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getConfig } from '../config.js';
 import { judgeIdentity } from '../judge/identity.js';
 import type { EvalRecord } from './record.js';
 import type { RunIdentity } from './model.js';
@@ -37,9 +38,10 @@ export function packageVersion(): string {
 }
 
 /**
- * The run identity: timestamp, package and Node versions, the judge model (from the records, then
- * the judge settings in force) and the judges' identity hash when any LLM grader ran, and the prompt
- * and dataset hashes the records carry.
+ * The run identity: timestamp, package and Node versions, the judge model (from the records, else
+ * the model configured or set in `AI_EVAL_JUDGE_MODEL` for this process; `null` when unknown) and
+ * the judges' identity hash when any LLM grader ran, and the prompt and dataset hashes the records
+ * carry.
  *
  * @example
  * ```ts
@@ -56,13 +58,16 @@ export function runIdentity(records: readonly EvalRecord[], now: Date): RunIdent
     if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
   }
   let judgeHash: string | null = null;
-  if (records.some((r) => r.llm)) {
+  // Only a model named for this process counts: the default would be a guess, since a configure()
+  // in a setup file runs in the workers, not here. Unknown stays null rather than wrong.
+  const named = getConfig().judge.model ?? (process.env.AI_EVAL_JUDGE_MODEL || undefined);
+  if (records.some((r) => r.llm) && (judgeModel !== null || named !== undefined)) {
     try {
       const judges = judgeIdentity();
       judgeModel ??= judges.model;
-      judgeHash = judges.hash;
+      if (judges.model === judgeModel) judgeHash = judges.hash;
     } catch {
-      judgeModel ??= process.env.AI_EVAL_JUDGE_MODEL ?? null;
+      judgeModel ??= named ?? null;
     }
   }
   return {

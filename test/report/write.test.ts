@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { configure, resetConfig } from '../../src/config.js';
 import { isAiEvalError } from '../../src/errors.js';
 import { judgeIdentity } from '../../src/judge/identity.js';
 import { compareWithBaseline, parseReport } from '../../src/report/baseline.js';
@@ -63,9 +64,8 @@ describe('finishRun', () => {
       errorCount: 1,
       judgeTokens: { prompt: 10, completion: 5, total: 15 },
     });
-    // An LLM grader ran: the judges' identity is recorded.
-    expect(json.judgeModel).toBe(judgeIdentity().model);
-    expect(json.judgeHash).toMatch(/^[0-9a-f]{12}$/);
+    // An LLM grader ran, but no model is named for this process: unknown, not guessed.
+    expect(json.judgeModel).toBe(process.env.AI_EVAL_JUDGE_MODEL || null);
     const target = json.targets.find((t) => t.name === 'support-bot')!;
     expect(Object.keys(target)).toEqual(
       expect.arrayContaining([
@@ -205,6 +205,15 @@ describe('run identity', () => {
       promptHashes: { accuracy_judge: 'p1' },
       datasetHashes: { 'support.yaml': 'd1' },
     });
+    const llm = [rec({ question: 'q', grader: 'accuracy_judge', llm: true })];
+    configure({ judge: { model: 'configured-judge' } });
+    try {
+      const named = run({}, {}, llm).report;
+      expect(named.judgeModel).toBe('configured-judge');
+      expect(named.judgeHash).toBe(judgeIdentity().hash);
+    } finally {
+      resetConfig();
+    }
     const none = run({}, {}, [rec({ question: 'q', grader: 'tool_usage_grader' })]).report;
     expect(none).toMatchObject({ judgeModel: null, judgeHash: null });
   });
