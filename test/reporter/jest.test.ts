@@ -86,6 +86,34 @@ describe('the Jest reporter', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('pid-'))).toEqual([]);
   });
 
+  it('loads from an ESM jest.config.js with native ESM tests', async () => {
+    const dir = makeProject(
+      'reporter-jest-esm',
+      {
+        'jest.config.js': `export default {
+  testMatch: ['**/tests/**/*.test.mjs'],
+  transform: {},
+  reporters: ['default', ['ai-eval/reporter/jest', { outputFile: 'esm.json' }]],
+};
+`,
+        'tests/esm.test.mjs': `import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+const { SUPPORT, records, send } = createRequire(import.meta.url)('../data.cjs');
+test('q1', () => {
+  send(records(fileURLToPath(import.meta.url), 'q1', SUPPORT, 'q1', [['tool_usage_grader', 1, 'ok', { max: 1 }]]));
+});
+`,
+      },
+      'reporter-jest',
+    );
+    const result = await runJest(dir, ['--config', 'jest.config.js'], {}, { esm: true });
+    expect(result.code, result.output).toBe(0);
+    const report = readReport(join(dir, 'esm.json'));
+    expect(report.targets.map((t) => [t.name, t.questionCount, t.averageScore])).toEqual([
+      ['support-bot', 1, 5],
+    ]);
+  });
+
   it('only warns on a soft gate', async () => {
     const dir = makeProject('reporter-jest-soft', {}, 'reporter-jest');
     const result = await runJest(dir, CONFIG, options({ gate: { level: 'soft', minPassRate: 0.8 } }));
