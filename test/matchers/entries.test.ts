@@ -46,6 +46,28 @@ describe('the runner entry points, loaded by real runners', () => {
     expect(result.code).toBe(0);
   });
 
+  it('ai-eval/vitest and ai-eval/jest work as bare setup-file entries', async () => {
+    const check = [
+      `test('registered from the setup file', async () => {`,
+      `  await expect('read only').toPassGrader('read_only_run', { toolCalls: [] });`,
+      `});`,
+    ].join('\n');
+    const vitestDir = makeProject('entry-vitest-setup', {
+      'setup.test.js': `import { expect, test } from 'vitest';\n${check}`,
+      'vitest.config.js': `export default { test: { include: ['*.test.js'], setupFiles: ['ai-eval/vitest'] } };`,
+    });
+    const vitest = await runVitest(vitestDir);
+    expect(vitest.output).toContain('1 passed');
+    expect(vitest.code).toBe(0);
+    const jestDir = makeProject('entry-jest-setup', {
+      'setup.test.cjs': check,
+      'jest.config.cjs': `module.exports = { testEnvironment: 'node', testMatch: ['**/*.test.cjs'], setupFilesAfterEnv: ['ai-eval/jest'] };`,
+    });
+    const jest = await runJest(jestDir, ['--config', 'jest.config.cjs']);
+    expect(jest.output).toContain('Tests:       1 passed, 1 total');
+    expect(jest.code).toBe(0);
+  });
+
   it('ai-eval/jest loads outside Jest, and evalSuite says where it must run', async () => {
     const dir = makeProject('entry-plain', {
       'plain.cjs': [
