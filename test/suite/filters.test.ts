@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { describeFilters, suiteFilters, type EvalSuiteOptions } from '../../matchers/suite-options.js';
+import { defineEvalSuite, questionTitle, type SuiteRuntime } from '../../matchers/suite.js';
+
+const base: EvalSuiteOptions = {
+  dataset: 'd.yaml',
+  target: { name: 't', mode: 'chat', graders: ['read_only_run'] },
+  run: () => 'x',
+};
+
+describe('suiteFilters', () => {
+  it('takes the options when the environment says nothing', () => {
+    expect(suiteFilters({ ...base, split: 'smoke', tags: ['a'], ids: ['q1'] }, {})).toEqual({
+      split: 'smoke',
+      tags: ['a'],
+      ids: ['q1'],
+    });
+  });
+
+  it('lets each environment variable override its option', () => {
+    const env = { AI_EVAL_SPLIT: 'holdout', AI_EVAL_TAGS: ' b, c ,', AI_EVAL_IDS: 'q2,q3' };
+    expect(suiteFilters({ ...base, split: 'smoke', tags: ['a'], ids: ['q1'] }, env)).toEqual({
+      split: 'holdout',
+      tags: ['b', 'c'],
+      ids: ['q2', 'q3'],
+    });
+    expect(suiteFilters({ ...base, tags: ['a'] }, { AI_EVAL_SPLIT: 'holdout' })).toEqual({
+      split: 'holdout',
+      tags: ['a'],
+    });
+  });
+
+  it('ignores empty variables', () => {
+    expect(suiteFilters({ ...base, tags: ['a'] }, { AI_EVAL_TAGS: ' ', AI_EVAL_SPLIT: '' })).toEqual({
+      tags: ['a'],
+    });
+  });
+
+  it('describes the filters for messages', () => {
+    expect(describeFilters({})).toBe('none');
+    expect(describeFilters({ split: 's', tags: ['a', 'b'], ids: ['q1'] })).toBe(
+      "split 's'; tags a, b; ids q1",
+    );
+  });
+});
+
+describe('defineEvalSuite', () => {
+  it('titles a test by the question id, then its tags', () => {
+    expect(questionTitle({ id: 'q1' })).toBe('q1');
+    expect(questionTitle({ id: 'q1', tags: ['smoke', 'billing'] })).toBe('q1 [smoke, billing]');
+  });
+
+  it('refuses malformed options before defining anything, naming the suite', () => {
+    const defined: string[] = [];
+    const runtime = {
+      describe: (name: string) => defined.push(name),
+      load: () => ({ questions: [], warnings: [], label: 'x' }),
+    } as unknown as SuiteRuntime;
+    expect(() => defineEvalSuite(runtime, '', base)).toThrow(
+      'evalSuite: the first argument must be the suite name',
+    );
+    expect(() => defineEvalSuite(runtime, 's', { ...base, dataset: '' })).toThrow(
+      'evalSuite("s"): dataset must be a file path or { source, ref }',
+    );
+    expect(() => defineEvalSuite(runtime, 's', { ...base, run: undefined as never })).toThrow(
+      'evalSuite("s"): run must be a function',
+    );
+    expect(() => defineEvalSuite(runtime, 's', { ...base, trials: 0 })).toThrow(
+      'evalSuite("s"): trials must be a positive integer, got 0.',
+    );
+    expect(() => defineEvalSuite(runtime, 's', { ...base, target: { ...base.target, graders: [] } })).toThrow(
+      'target "t": graders must list at least one grader',
+    );
+    expect(defined).toEqual([]);
+  });
+});
