@@ -139,6 +139,20 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
     }
   });
 
+  it('files a matcher used inside run() under the question and trial being run', () => {
+    for (const id of ['k1', 'k2', 'k3', 'k4']) {
+      const mine = recordsOf(run, `inner ${id}`);
+      expect(mine.map((r) => [r.question, r.trial, r.grader, r.composite, r.target?.name ?? null])).toEqual([
+        [id, 1, 'from_metadata', 4, null],
+        [id, 1, 'from_metadata', 5, 'support-bot'],
+        [id, 1, 'read_only_run', 5, 'support-bot'],
+        [id, 2, 'from_metadata', 4, null],
+        [id, 2, 'from_metadata', 5, 'support-bot'],
+        [id, 2, 'read_only_run', 5, 'support-bot'],
+      ]);
+    }
+  });
+
   it('turns an invalid dataset into one failing test that shows the warnings', () => {
     const invalid = run.tests.filter((t) => t.fullName.startsWith('invalid'));
     expect(invalid.map((t) => [t.fullName, t.status])).toEqual([
