@@ -26,7 +26,11 @@ export function runSiteAssistant(input: string): AgentRun {
   ];
   const calls: OpenAiToolCall[] = [];
   const call = (name: string, args: Record<string, unknown>): void => {
-    calls.push({ id: `call_${calls.length + 1}`, type: 'function', function: { name, arguments: JSON.stringify(args) } });
+    calls.push({
+      id: `call_${calls.length + 1}`,
+      type: 'function',
+      function: { name, arguments: JSON.stringify(args) },
+    });
   };
   const text = input.toLowerCase();
 
@@ -39,11 +43,16 @@ export function runSiteAssistant(input: string): AgentRun {
   if (text.includes('draft')) {
     call('list_nodes', { status: 'draft' });
     const drafts = nodes.filter((n) => n.status === 'draft');
-    return { output: `There is ${drafts.length} draft: ${drafts.map((n) => n.title).join(', ')}.`, toolCalls: calls };
+    return {
+      output: `There is ${drafts.length} draft: ${drafts.map((n) => n.title).join(', ')}.`,
+      toolCalls: calls,
+    };
   }
   if (text.includes('json')) {
     call('list_nodes', { status: 'published' });
-    const published = nodes.filter((n) => n.status === 'published').map((n) => ({ id: n.id, title: n.title }));
+    const published = nodes
+      .filter((n) => n.status === 'published')
+      .map((n) => ({ id: n.id, title: n.title }));
     return { output: JSON.stringify({ published }), toolCalls: calls };
   }
   if (text.includes('pricing')) {
