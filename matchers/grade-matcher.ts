@@ -129,6 +129,7 @@ export async function runGradeMatcher(
       target: matcherTargetRecord(options.target, grader, received, threshold),
       question: options.question?.id ?? scoped?.question ?? identity.title,
       trial: scoped?.trial ?? 1,
+      negated: state.isNot === true,
     });
     await sendIfRunning(channel, identity, records);
   }

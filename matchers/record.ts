@@ -1,5 +1,6 @@
 import type { Grader } from '../src/grading/define-grader.js';
 import { resolveGrader } from '../src/grading/registry.js';
+import { judgeRecordIdentity } from '../src/judge/identity.js';
 import { RECORD_VERSION, type EvalRecord, type RecordTarget } from '../src/report/record.js';
 import type { QuestionResult } from '../src/run/grade-question.js';
 import type { Target } from '../src/run/target.js';
@@ -46,6 +47,8 @@ export interface RecordScope {
   target: RecordTarget | null;
   question: string;
   trial: number;
+  /** The grades come from a negated assertion (`.not`). */
+  negated?: boolean;
 }
 
 /**
@@ -86,6 +89,18 @@ export function toRecords(
       at,
     };
     if (grade.usage) record.usage = { ...grade.usage };
+    if (scope.negated) record.negated = true;
+    const judge = grader ? judgeIdentityOf(grader) : undefined;
+    if (judge) Object.assign(record, judge);
     return record;
   });
+}
+
+/** The judge model and prompt hash of an LLM grader; a judge misconfiguration already errored its grade. */
+function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: string } | undefined {
+  try {
+    return judgeRecordIdentity(grader);
+  } catch {
+    return undefined;
+  }
 }

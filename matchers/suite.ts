@@ -3,10 +3,12 @@ import { loadRubricCriteria } from '../src/datasets/rubrics.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../src/datasets/types.js';
 import { formatNumber } from '../src/grading/scale.js';
 import type { Question } from '../src/grading/types.js';
-import { gradeQuestion, type QuestionResult } from '../src/run/grade-question.js';
+import { buildContext } from '../src/grading/context.js';
+import type { Grader } from '../src/grading/define-grader.js';
+import { combine, gradeQuestion, type QuestionResult } from '../src/run/grade-question.js';
 import { resolveTarget } from '../src/run/target.js';
 import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
-import { targetRecord, toRecords } from './record.js';
+import { targetRecord, toRecords, type RecordScope } from './record.js';
 import {
   checkSuiteOptions,
   describeFilters,
@@ -186,20 +188,37 @@ async function runTrial(
       'grading',
     );
   } catch (error) {
-    return error instanceof QuestionTimeout
-      ? error.message
-      : `${error instanceof Error ? error.message : String(error)}`;
+    const why = error instanceof Error ? error.message : String(error);
+    // Nothing was graded, but the question still reaches the report: every grader errored on it,
+    // so it counts as degraded and unscored instead of vanishing from the run.
+    const failed = noResponseResult(question, graders, passThreshold, why);
+    await sendIfRunning(runtime.channel, identity, toRecords(failed, graders, { ...scope(trial), identity }));
+    return why;
   } finally {
     clearTimeout(timer);
   }
-  const records = toRecords(result, graders, {
-    identity,
-    target: targetRecord(options.target, passThreshold),
-    question: question.id,
-    trial,
-  });
-  await sendIfRunning(runtime.channel, identity, records);
+  await sendIfRunning(runtime.channel, identity, toRecords(result, graders, { ...scope(trial), identity }));
   return verdictFailure(result);
+
+  function scope(n: number): Omit<RecordScope, 'identity'> {
+    return { target: targetRecord(options.target, passThreshold), question: question.id, trial: n };
+  }
+}
+
+/** The result of a trial whose run or grading failed: every grader errored with the cause. */
+function noResponseResult(
+  question: Question,
+  graders: readonly Grader[],
+  passThreshold: number,
+  why: string,
+): QuestionResult {
+  const grades = graders.map((g) => g.result(null, `no response to grade: ${why}`, true));
+  return {
+    questionId: question.id,
+    ...combine(grades, passThreshold),
+    toolCalls: undefined,
+    context: buildContext(question),
+  };
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string): Promise<T> {

@@ -30,6 +30,8 @@ export interface GradeReport {
   /** Whether the graded response came with a tool-call record. */
   toolCallRecord: boolean;
   usage?: TokenUsage;
+  /** From a negated assertion (`.not`): listed, but left out of the question's composite. */
+  negated?: boolean;
 }
 
 /** The trials of a question that ran more than once. */

@@ -51,6 +51,12 @@ export interface EvalRecord {
   judgeModel?: string;
   /** Optional: a hash of the judge prompt an LLM grader used (reported by grader id). */
   promptHash?: string;
+  /**
+   * Optional: the grade came from a negated assertion (`expect(run).not.toPassGrader(...)`). A low
+   * score is what that test expected, so the reporter lists the grade but leaves it out of the
+   * question's composite.
+   */
+  negated?: boolean;
   /** Optional: the dataset the question came from and a hash of its content. */
   dataset?: { ref: string; hash: string };
   /** Milliseconds since the epoch. */

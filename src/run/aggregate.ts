@@ -82,6 +82,7 @@ function toGrade(record: EvalRecord): GradeReport {
     observesActions: record.observesActions,
     toolCallRecord: record.toolCallRecord,
     ...(record.usage ? { usage: record.usage } : {}),
+    ...(record.negated ? { negated: true } : {}),
   };
 }
 
@@ -142,8 +143,12 @@ function trialsOf(trialComposites: Array<number | null>, threshold: number): Tri
   };
 }
 
+/** The composites that count: a negated assertion's grade expected a low score, so it does not. */
 function composites(grades: readonly GradeReport[]): number[] {
-  return grades.map((g) => g.composite).filter((c): c is number => c !== null);
+  return grades
+    .filter((g) => g.negated !== true)
+    .map((g) => g.composite)
+    .filter((c): c is number => c !== null);
 }
 
 /**

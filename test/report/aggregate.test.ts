@@ -32,6 +32,19 @@ describe('groupRecords', () => {
     });
   });
 
+  it("lists a negated assertion's grade but leaves it out of the composite", () => {
+    const [target] = groupRecords([
+      rec({ question: 'q1', grader: 'read_only_run', score: 1, min: 0, max: 1 }),
+      rec({ question: 'q1', grader: 'read_only_run', score: 0, min: 0, max: 1, negated: true }),
+      rec({ question: 'q2', grader: 'read_only_run', score: 0, min: 0, max: 1, negated: true }),
+    ]);
+    const [q1, q2] = target!.questions;
+    expect(q1!.grades.map((g) => g.negated ?? false)).toEqual([false, true]);
+    expect(q1).toMatchObject({ composite: 5, passed: true });
+    // Nothing but negated assertions: nothing scored the question itself.
+    expect(q2).toMatchObject({ composite: null, unscored: true, passed: false });
+  });
+
   it('names a target after the test file (relative to the root) when the record has none', () => {
     const groups = groupRecords(
       [

@@ -55,6 +55,12 @@ describe('the reporters with the real matchers and evalSuite', () => {
       const q3 = support.questions[2]!.grades.find((g) => g.grader === 'read_only_run' && g.trial === 2);
       expect(q3).toMatchObject({ error: true, score: null, min: 0, max: 1, composite: null });
       expect(support).toMatchObject({ errorCount: 2, degradedCount: 1, passAtK: 2 / 3, passHatK: 2 / 3 });
+      const bare = report.targets[1]!.questions[0]!;
+      expect(bare.grades.map((g) => [g.composite, g.negated ?? false])).toEqual([
+        [5, false],
+        [0, true],
+      ]);
+      expect(bare).toMatchObject({ composite: 5, passed: true });
     });
   }
 });

@@ -118,6 +118,15 @@ describe('evalSuite in a real Vitest run', () => {
     const marker = join(all.dir, 'aborted-q-slow.txt');
     expect(existsSync(marker)).toBe(true);
     expect(readFileSync(marker, 'utf8')).toContain('timed out after 200 ms');
+    // The question still reaches the reporter: every grader errored, citing the timeout.
+    expect(row(all, 'support > q-slow').records.map((r) => [r.grader, r.error, r.score, r.reason])).toEqual(
+      ['from_metadata', 'read_only_run'].map((grader) => [
+        grader,
+        true,
+        null,
+        'no response to grade: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
+      ]),
+    );
   });
 
   it('runs every trial, records each, and fails when one trial fails', () => {
