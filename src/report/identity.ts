@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,13 @@ export function runIdentity(records: readonly EvalRecord[], now: Date): RunIdent
     if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
   }
   let judgeHash: string | null = null;
+  if (Object.keys(promptHashes).length > 0 && judgeModel !== null) {
+    // What the workers used, as their records say: the model and every judge's prompt hash.
+    judgeHash = createHash('sha256')
+      .update(JSON.stringify([judgeModel, sortKeys(promptHashes)]))
+      .digest('hex')
+      .slice(0, 12);
+  }
   // Only a model named for this process counts: the default would be a guess, since a configure()
   // in a setup file runs in the workers, not here. Unknown stays null rather than wrong.
   const named = getConfig().judge.model ?? (process.env.AI_EVAL_JUDGE_MODEL || undefined);
@@ -65,7 +73,7 @@ export function runIdentity(records: readonly EvalRecord[], now: Date): RunIdent
     try {
       const judges = judgeIdentity();
       judgeModel ??= judges.model;
-      if (judges.model === judgeModel) judgeHash = judges.hash;
+      if (judges.model === judgeModel) judgeHash ??= judges.hash;
     } catch {
       judgeModel ??= named ?? null;
     }

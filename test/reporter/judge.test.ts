@@ -11,7 +11,8 @@ import { makeProject, runJest, runVitest } from '../helpers/project.js';
  * the tokens, the judge model and the judges' identity hash, and never the API key.
  */
 const KEY = 'sk-reporter-secret-key-0123456789';
-const CONFIG = `{ judge: { baseURL: process.env.JUDGE_URL, apiKey: '${KEY}', retryBaseDelayMs: 1 } }`;
+// The model is configured in the workers' setup file only: the reporter learns it from the records.
+const CONFIG = `{ judge: { baseURL: process.env.JUDGE_URL, apiKey: '${KEY}', model: 'test-judge', retryBaseDelayMs: 1 } }`;
 
 const body = `
 it('good', async () => {
@@ -43,7 +44,9 @@ function check(dir: string, output: string): void {
   expect(text).not.toContain(KEY);
   expect(output).not.toContain(KEY);
   const report = JSON.parse(text) as EvalReport;
-  expect(report).toMatchObject({ judgeModel: 'test-judge', questionCount: 2, averageScore: 3 });
+  // 'bad' is a negated assertion: its grade is listed, not averaged in, so only 'good' is scored.
+  expect(report).toMatchObject({ judgeModel: 'test-judge', questionCount: 2, averageScore: 5 });
+  expect(report.promptHashes).toHaveProperty('relevance_grader');
   expect(report.judgeHash).toMatch(/^[0-9a-f]{12}$/);
   expect(report.judgeTokens).toEqual({ prompt: 240, completion: 32, total: 272 });
   const [qa] = report.targets;
@@ -62,7 +65,7 @@ describe('the reporters with real LLM judges', () => {
       'setup.js': `import 'ai-eval/vitest';\nimport { configure } from 'ai-eval';\nconfigure(${CONFIG});`,
       'judges.test.js': `import { expect, it } from 'vitest';\n${body}`,
     });
-    const run = await runVitest(dir, [], { JUDGE_URL: server.baseURL, AI_EVAL_JUDGE_MODEL: 'test-judge' });
+    const run = await runVitest(dir, [], { JUDGE_URL: server.baseURL, AI_EVAL_JUDGE_MODEL: undefined });
     expect(run.code, run.output).toBe(0);
     check(dir, run.output);
   });
@@ -75,7 +78,7 @@ describe('the reporters with real LLM judges', () => {
       'setup.cjs': `require('ai-eval/jest');\nconst { configure } = require('ai-eval');\nconfigure(${CONFIG});`,
       'judges.test.cjs': body,
     });
-    const run = await runJest(dir, [], { JUDGE_URL: server.baseURL, AI_EVAL_JUDGE_MODEL: 'test-judge' });
+    const run = await runJest(dir, [], { JUDGE_URL: server.baseURL, AI_EVAL_JUDGE_MODEL: undefined });
     expect(run.code, run.output).toBe(0);
     check(dir, run.output);
   });
