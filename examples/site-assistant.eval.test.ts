@@ -21,6 +21,19 @@ evalSuite('site assistant: editing', {
   run: (question) => runSiteAssistant(question.input ?? ''),
 });
 
+// An LLM judge beside the record: accuracy_grader checks the answer against the expected facts and
+// is shown the tool calls. Its answers are replayed from examples/judge-cache (see setup.ts).
+evalSuite('site assistant: answers', {
+  dataset: 'examples/datasets/site-assistant.yaml',
+  ids: ['list-drafts', 'pricing-page'],
+  target: {
+    name: 'site-assistant-answers',
+    mode: 'agent',
+    graders: ['tool_usage_grader', 'accuracy_grader'],
+  },
+  run: (question) => runSiteAssistant(question.input ?? ''),
+});
+
 // An agent scored only on the shape of its text: the reporter flags that nothing observes its actions.
 evalSuite('site assistant: format only', {
   dataset: 'examples/datasets/site-assistant.yaml',

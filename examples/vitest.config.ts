@@ -16,6 +16,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['examples/**/*.test.ts'],
+    setupFiles: ['examples/setup.ts'],
     reporters: [
       'default',
       new AiEvalReporter({
