@@ -92,7 +92,15 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
       'q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
     );
     expect(readFileSync(join(run.dir, 'aborted-q-slow.txt'), 'utf8')).toContain('timed out after 200 ms');
-    expect(recordsOf(run, 'support q-slow')).toEqual([]);
+    // Nothing was graded, but the question reaches the reporter: every grader errored, citing the timeout.
+    expect(recordsOf(run, 'support q-slow').map((r) => [r.grader, r.error, r.score, r.reason])).toEqual(
+      ['from_metadata', 'read_only_run'].map((grader) => [
+        grader,
+        true,
+        null,
+        'no response to grade: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
+      ]),
+    );
   });
 
   it('writes every grade to the side channel under the test full name', () => {
