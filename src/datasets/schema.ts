@@ -99,6 +99,12 @@ function describe(error: ErrorObject): string {
       return `must be at least ${String(p.limit)}, got ${JSON.stringify(data)}.`;
     case 'maximum':
       return `must be at most ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+    case 'additionalProperties': {
+      const allowed = Object.keys(
+        (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},
+      );
+      return `has an unknown key '${String(p.additionalProperty)}'. Fix: use only ${allowed.map((k) => `'${k}'`).join(', ')}.`;
+    }
     default:
       return `${error.message ?? 'is invalid'}.`;
   }

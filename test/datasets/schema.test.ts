@@ -88,6 +88,24 @@ describe('the dataset schema', () => {
     ]);
   });
 
+  it('refuses an expected tool with an unknown key, and an empty expected_tools list', () => {
+    const text = [
+      'questions:',
+      '  - id: q1',
+      '    input: hi',
+      '    expected_tools:',
+      '      - name: search',
+      '        arg: { q: x }',
+      '  - id: q2',
+      '    input: hi',
+      '    expected_tools: []',
+    ].join('\n');
+    expect(messages(text)).toEqual([
+      "d.yaml:5:9: /questions/0/expected_tools/0: has an unknown key 'arg'. Fix: use only 'name', 'args', 'after', 'times'.",
+      'd.yaml:9:21: /questions/1/expected_tools: must have at least 1 item(s), got an empty list. Fix: add one or remove the key.',
+    ]);
+  });
+
   it('checks the shape of the splits block', () => {
     const text =
       'splits:\n  smoke: [a, 3]\n  holdout: { fraction: 2 }\nquestions:\n  - { id: a, input: x }\n';
