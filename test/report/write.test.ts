@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
 import { isAiEvalError } from '../../src/errors.js';
@@ -14,12 +13,8 @@ import { checkRecords, parseJsonLines } from '../../src/report/read-records.js';
 import type { EvalRecord } from '../../src/report/record.js';
 import { redactArguments, redactText } from '../../src/report/redact.js';
 import { finishRun, useColour, writeFileAtomic } from '../../src/report/write.js';
-import { ROOT } from '../helpers/paths.js';
+import { validateReport } from '../helpers/report-schema.js';
 import { SUPPORT, fail, rec } from './records.js';
-
-const schema = JSON.parse(readFileSync(join(ROOT, 'schema', 'report.json'), 'utf8')) as object;
-const ajv = new Ajv2020.default({ allErrors: true, strict: false });
-const validate = ajv.compile(schema);
 
 const records: EvalRecord[] = [
   rec({ question: 'q1', grader: 'tool_usage_grader', score: 1, min: 0, max: 1 }),
@@ -54,7 +49,7 @@ describe('finishRun', () => {
   it('writes a JSON report that matches the published schema and keeps the design key names', () => {
     const { dir, report, printed, failed } = run({ outputFile: 'out/ai-eval.json' });
     const json = JSON.parse(readFileSync(join(dir, 'out/ai-eval.json'), 'utf8')) as EvalReport;
-    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
     expect(json).toEqual(JSON.parse(JSON.stringify(report)));
     expect(json).toMatchObject({
       schemaVersion: 1,

@@ -1,18 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/report/model.js';
-import { ROOT } from '../helpers/paths.js';
+import { validateReport } from '../helpers/report-schema.js';
 import { makeProject, runVitest } from '../helpers/project.js';
-
-const validate = new Ajv2020.default({ strict: false }).compile(
-  JSON.parse(readFileSync(join(ROOT, 'schema', 'report.json'), 'utf8')) as object,
-);
 
 function readReport(file: string): EvalReport {
   const report = JSON.parse(readFileSync(file, 'utf8')) as EvalReport;
-  expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+  expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
   return report;
 }
 
