@@ -1,3 +1,4 @@
+import { inputOf } from 'ai-eval';
 import { evalSuite } from 'ai-eval/vitest';
 import { runSiteAssistant } from './agent.js';
 
@@ -11,14 +12,14 @@ evalSuite('site assistant: read-only questions', {
     mode: 'agent',
     graders: ['tool_usage_grader', 'read_only_run', 'format_grader'],
   },
-  run: (question) => runSiteAssistant(question.input ?? ''),
+  run: (question) => runSiteAssistant(inputOf(question)),
 });
 
 evalSuite('site assistant: editing', {
   dataset: 'examples/datasets/site-assistant.yaml',
   ids: ['create-roadmap-faq'],
   target: { name: 'site-assistant-editor', mode: 'agent', graders: ['tool_usage_grader'] },
-  run: (question) => runSiteAssistant(question.input ?? ''),
+  run: (question) => runSiteAssistant(inputOf(question)),
 });
 
 // An LLM judge beside the record: accuracy_grader checks the answer against the expected facts and
@@ -31,7 +32,7 @@ evalSuite('site assistant: answers', {
     mode: 'agent',
     graders: ['tool_usage_grader', 'accuracy_grader'],
   },
-  run: (question) => runSiteAssistant(question.input ?? ''),
+  run: (question) => runSiteAssistant(inputOf(question)),
 });
 
 // An agent scored only on the shape of its text: the reporter flags that nothing observes its actions.
@@ -39,5 +40,5 @@ evalSuite('site assistant: format only', {
   dataset: 'examples/datasets/site-assistant.yaml',
   ids: ['published-as-json'],
   target: { name: 'site-assistant-format-only', mode: 'agent', graders: ['format_grader'] },
-  run: (question) => runSiteAssistant(question.input ?? ''),
+  run: (question) => runSiteAssistant(inputOf(question)),
 });
