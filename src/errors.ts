@@ -1,6 +1,11 @@
 /**
  * The codes an {@link AiEvalError} can carry. Each names one kind of failure so that callers can
  * branch on `error.code` instead of parsing messages.
+ *
+ * @example
+ * ```ts
+ * ERROR_CODES.UNKNOWN_GRADER; // 'no grader is registered under that id'
+ * ```
  */
 export const ERROR_CODES = {
   INVALID_GRADER: 'the grader definition is malformed',

@@ -11,6 +11,12 @@ import { toolUsageGrader } from './tool-usage.js';
 /**
  * The graders ai-eval ships, by id: a const map, so their ids form a typed union. The registry
  * looks here first, so shipped graders need no registration.
+ *
+ * @example
+ * ```ts
+ * Object.keys(builtinGraders); // ['read_only_run', 'tool_usage_grader', 'format_grader', ...]
+ * builtinGraders.read_only_run.displayLabel; // 'Read-only run (binary, 0-1)'
+ * ```
  */
 export const builtinGraders = {
   read_only_run: readOnlyRun,

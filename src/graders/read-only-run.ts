@@ -1,7 +1,15 @@
 import { defineGrader } from '../grading/define-grader.js';
 import type { GradingContext, ToolCall } from '../grading/types.js';
 
-/** Name fragments that mark a tool as mutating, unless the question says otherwise. */
+/**
+ * Name fragments that mark a tool as mutating, unless the question's
+ * `metadata.forbidden_tool_prefixes` says otherwise.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_FORBIDDEN_PREFIXES.some((p) => 'delete_node'.includes(p)); // true
+ * ```
+ */
 export const DEFAULT_FORBIDDEN_PREFIXES = ['create_', 'update_', 'delete_', 'edit_', 'save_'] as const;
 
 /**

@@ -19,9 +19,12 @@ function userGraders(): Map<string, Grader> {
 export type GraderId = BuiltinGraderId | (string & {});
 
 /**
- * Registers a grader under its id so targets, datasets and matchers can name it. Registering the
- * same grader again is a no-op (test files are re-imported); a different grader under a taken id is
- * an error.
+ * Registers a grader under its id so targets, datasets and matchers can name it. Registering a
+ * grader with the same definition again (a test file or an ESM and a CJS copy re-importing it)
+ * replaces the registered one, so the latest copy wins; a grader whose attributes or grading code
+ * differ under a taken id is an error. The comparison reads the attributes and the source of
+ * `grade`, so two graders made by one factory with different captured values count as the same:
+ * give each its own id. A shipped grader passed back in (from either copy) is returned as it is.
  *
  * @example
  * ```ts
@@ -38,7 +41,9 @@ export function registerGrader(grader: Grader): Grader {
     );
   }
   if (grader.id in builtinGraders) {
-    if ((builtinGraders as Record<string, Grader>)[grader.id] === grader) return grader;
+    const shipped = (builtinGraders as Record<string, Grader>)[grader.id] as Grader;
+    // The same shipped grader from the other module copy (ESM beside CJS) is no conflict.
+    if (shipped === grader || sameDefinition(shipped, grader)) return shipped;
     throw new AiEvalError(
       'DUPLICATE_GRADER',
       `registerGrader: '${grader.id}' is a shipped grader id. Pick another id for your grader.`,
@@ -85,7 +90,14 @@ export function getGrader(id: GraderId): Grader {
   return grader;
 }
 
-/** True when a grader is registered under `id`. */
+/**
+ * True when a grader is registered under `id` (shipped or yours).
+ *
+ * @example
+ * ```ts
+ * if (!hasGrader('polite_reply')) registerGrader(politeReply);
+ * ```
+ */
 export function hasGrader(id: string): boolean {
   return getRegistered(id) !== undefined;
 }

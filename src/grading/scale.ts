@@ -14,7 +14,15 @@ export function toComposite(score: number | null, min: number, max: number): num
   return (5 * (clamped - min)) / (max - min);
 }
 
-/** True when a grader's scale is binary (exactly 0 to 1). */
+/**
+ * True when a grader's scale is binary (exactly 0 to 1).
+ *
+ * @example
+ * ```ts
+ * isBinaryScale(0, 1); // true
+ * isBinaryScale(0, 5); // false
+ * ```
+ */
 export function isBinaryScale(min: number, max: number): boolean {
   return min === 0 && max === 1;
 }

@@ -1,10 +1,25 @@
 import { AiEvalError } from '../errors.js';
 import type { AgentRun, ToolArguments, ToolCall } from './types.js';
 
-/** Argument values longer than this many characters are truncated in the record. */
+/**
+ * Argument values longer than this many characters are truncated in the record.
+ *
+ * @example
+ * ```ts
+ * const long = 'x'.repeat(MAX_ARGUMENT_CHARS + 1); // recorded cut, ending in TRUNCATION_MARKER
+ * ```
+ */
 export const MAX_ARGUMENT_CHARS = 500;
 
-/** The marker that ends a truncated argument value. */
+/**
+ * The marker that ends a truncated argument value.
+ *
+ * @example
+ * ```ts
+ * const cut = String(normalizeToolCalls([{ function_name: 'f', arguments: { body: 'x'.repeat(600) } }])[0]?.arguments);
+ * cut.includes(TRUNCATION_MARKER); // true when the value was cut
+ * ```
+ */
 export const TRUNCATION_MARKER = '… [truncated]';
 
 type Json = Record<string, unknown>;
@@ -98,6 +113,14 @@ const NON_CALL_ITEMS = new Set([
   'web_search_call',
   'file_search_call',
   'output_text',
+  // Content blocks of assistant messages that carry no call.
+  'refusal',
+  'image',
+  'file',
+  'document',
+  'source',
+  'step-start',
+  'web_search_tool_result',
 ]);
 
 function collectMessage(message: Json, path: string, out: ToolCall[]): void {
@@ -108,11 +131,20 @@ function collectMessage(message: Json, path: string, out: ToolCall[]): void {
   if (Array.isArray(message.toolCalls)) {
     message.toolCalls.forEach((c, i) => collectItem(c, `${path}.toolCalls[${i}]`, out));
   }
+  // The legacy OpenAI Chat Completions shape: one call in `function_call`.
+  if (isObject(message.function_call) && typeof message.function_call.name === 'string') {
+    out.push(make(message.function_call.name, message.function_call.arguments, `${path}.function_call`));
+  }
   if (Array.isArray(message.content)) {
     message.content.forEach((block, i) => {
-      if (isObject(block)) {
-        const call = adaptCall(block, `${path}.content[${i}]`);
-        if (call) out.push(call);
+      const where = `${path}.content[${i}]`;
+      if (!isObject(block)) throw unrecognised(block, where, 'a content block object');
+      const call = adaptCall(block, where);
+      if (call) out.push(call);
+      // A block this adapter does not know might be a call it cannot read: say so rather than
+      // return a record that claims the agent called nothing.
+      else if (typeof block.type !== 'string' || !NON_CALL_ITEMS.has(block.type)) {
+        throw unrecognised(block, where, 'a text block, a tool call, or another known content block');
       }
     });
   }
@@ -137,8 +169,8 @@ function adaptCall(item: Json, path: string): ToolCall | undefined {
   if (item.type === 'function_call' && typeof item.name === 'string') {
     return make(item.name, item.arguments, path);
   }
-  // Anthropic: { type: 'tool_use', name, input }.
-  if (item.type === 'tool_use' && typeof item.name === 'string') {
+  // Anthropic: { type: 'tool_use', name, input }, and server tools such as web search.
+  if ((item.type === 'tool_use' || item.type === 'server_tool_use') && typeof item.name === 'string') {
     return make(item.name, item.input, path);
   }
   // OpenAI Responses remote MCP and custom tools: the MCP server label names the plugin.

@@ -66,7 +66,25 @@ describe('the grader registry', () => {
   it('treats registering the same grader (or an identical re-import) again as a no-op', () => {
     const first = register(make('reg_again'));
     expect(() => registerGrader(first)).not.toThrow();
-    expect(() => registerGrader(make('reg_again'))).not.toThrow();
+    const reimported = make('reg_again');
+    expect(() => registerGrader(reimported)).not.toThrow();
+    // The latest copy wins.
+    expect(getGrader('reg_again')).toBe(reimported);
+  });
+
+  it('returns the shipped grader when the other module copy passes its twin in', () => {
+    const shipped = getGrader('read_only_run');
+    const twin = defineGrader({
+      id: shipped.id,
+      label: shipped.label,
+      description: shipped.description,
+      minScore: shipped.minScore,
+      maxScore: shipped.maxScore,
+      observesActions: shipped.observesActions,
+      grade: shipped.grade,
+    });
+    expect(registerGrader(twin)).toBe(shipped);
+    expect(getGrader('read_only_run')).toBe(shipped);
   });
 
   it('refuses a different grader under a taken id, and shipped ids', () => {

@@ -284,6 +284,27 @@ describe('normalised records', () => {
   });
 });
 
+describe('other call shapes in assistant turns', () => {
+  it('reads the legacy Chat Completions function_call and Anthropic server tool calls', () => {
+    expect(
+      normalizeToolCalls([
+        { role: 'assistant', content: null, function_call: { name: 'lookup', arguments: '{"id":1}' } },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Searching.' },
+            { type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'x' } },
+            { type: 'web_search_tool_result', tool_use_id: 's1', content: [] },
+          ],
+        },
+      ]),
+    ).toEqual([
+      { function_name: 'lookup', arguments: { id: 1 } },
+      { function_name: 'web_search', arguments: { query: 'x' } },
+    ]);
+  });
+});
+
 describe('unrecognised shapes', () => {
   it.each([
     ['a string', 'search', /at \$: expected an array of tool calls or messages, got "search"/],
@@ -295,6 +316,24 @@ describe('unrecognised shapes', () => {
     ],
     ['an object without calls', { foo: 1 }, /got \{"foo":1\}/],
     ['an empty tool name', [{ function_name: '', arguments: {} }], /expected a non-empty tool name/],
+    [
+      'an unknown content block in an assistant turn',
+      [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'ok' },
+            { type: 'weird_block', name: 'x' },
+          ],
+        },
+      ],
+      /at \$\[0\]\.content\[1\]: expected a text block, a tool call, or another known content block, got \{"type":"weird_block","name":"x"\}/,
+    ],
+    [
+      'a content block that is not an object',
+      [{ role: 'assistant', content: ['hello'] }],
+      /at \$\[0\]\.content\[0\]: expected a content block object, got "hello"/,
+    ],
   ])('throws a clear INVALID_TOOL_CALLS error for %s', (_label, record, message) => {
     let caught: unknown;
     try {
