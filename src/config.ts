@@ -12,6 +12,12 @@ export interface JudgeConfig {
   maxAttempts?: number;
   /** Overall timeout of one judge call in milliseconds, retries included. Default 60000. */
   timeoutMs?: number;
+  /**
+   * Timeout of one attempt in milliseconds, so that a hanging request is retried instead of using
+   * up `timeoutMs`. Each attempt waits at most this long, and never past `timeoutMs`. Default
+   * `ceil(timeoutMs / maxAttempts)`.
+   */
+  attemptTimeoutMs?: number;
   /** Judge calls in flight at once across all workers of the run. Default 4. */
   concurrency?: number;
   /** Judge requests started per minute across all workers of the run. Default unlimited. */

@@ -119,9 +119,11 @@ function answerFormat(schema: Record<string, unknown>): NonNullable<JudgeChatBod
 /**
  * Calls the judge model once, as configured: replays or records through the cache, waits for a
  * slot under the cross-process limits, retries 429, 5xx, timeouts and connection errors with
- * exponential backoff and jitter (honouring `Retry-After`) up to `maxAttempts`, all within
- * `timeoutMs` (time spent queueing for a slot is not counted). Throws an {@link AiEvalError}
- * (`JUDGE_FAILED`, or `JUDGE_CACHE_MISS` in replay mode) naming the cause; it never contains the key.
+ * exponential backoff and jitter (honouring `Retry-After`) up to `maxAttempts`, each attempt
+ * within `attemptTimeoutMs` and all within `timeoutMs` (time spent queueing for a slot is not
+ * counted). Throws an {@link AiEvalError}
+ * (`JUDGE_FAILED`, or `JUDGE_CACHE_MISS` in replay mode) naming the cause, with the last
+ * underlying error as its `cause`; neither contains the key.
  *
  * @example
  * ```ts
@@ -180,7 +182,21 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
   return reply;
 }
 
-type Attempt = { reply: Omit<JudgeReply, 'attempts'> } | { failure: Failure };
+/** A failed attempt: why, the underlying error, and whether it used up the overall timeout. */
+type Attempt =
+  { reply: Omit<JudgeReply, 'attempts'> } | { failure: Failure; error: unknown; outOfTime: boolean };
+
+/** The underlying error for `cause`: itself, or a copy without the key when its message holds one. */
+function causeOf(error: unknown, apiKey: string | undefined): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = redactSecrets(error.message, apiKey);
+  if (message === error.message) return error;
+  const copy = new Error(message);
+  copy.name = error.name;
+  const status = (error as { status?: unknown }).status;
+  if (status !== undefined) Object.assign(copy, { status });
+  return copy;
+}
 
 const fallbacks = new Set<string>();
 
@@ -231,7 +247,10 @@ function toReply(completion: JudgeChatCompletion): Omit<JudgeReply, 'attempts'> 
   };
 }
 
-/** One attempt under the shared limits; queueing time extends the deadline. */
+/**
+ * One attempt under the shared limits; queueing time extends the deadline. It waits at most
+ * `attemptTimeoutMs`, and never past the deadline, so a hanging request leaves time for a retry.
+ */
 async function attemptOnce(
   client: JudgeChatClient,
   body: JudgeChatBody,
@@ -253,21 +272,33 @@ async function attemptOnce(
   );
   budget.deadline += Date.now() - queued;
   const remaining = Math.max(1, budget.deadline - Date.now());
-  const timeout = AbortSignal.timeout(remaining);
+  const limit = Math.min(settings.attemptTimeoutMs, remaining);
+  const cappedByDeadline = remaining <= settings.attemptTimeoutMs;
+  const timeout = AbortSignal.timeout(limit);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   try {
     const completion = await client.chat.completions.create(body, {
       signal,
-      timeout: remaining,
+      timeout: limit,
       maxRetries: 0,
     });
     return { reply: toReply(completion) };
   } catch (error) {
     if (request.signal?.aborted) throw aborted(error);
+    const classified = classify(error, settings.apiKey);
+    // The SDK's own timer (set to the same limit) may fire first: a timeout either way.
+    const timedOut = timeout.aborted || classified.cause === 'the request timed out';
     return {
-      failure: timeout.aborted
-        ? { retry: true, cause: 'the request timed out' }
-        : classify(error, settings.apiKey),
+      failure: timedOut
+        ? {
+            retry: true,
+            cause: cappedByDeadline
+              ? 'the request timed out'
+              : `the request timed out (no answer within the ${limit} ms attempt timeout)`,
+          }
+        : classified,
+      error: causeOf(error, settings.apiKey),
+      outOfTime: timedOut && cappedByDeadline,
     };
   } finally {
     await release();
@@ -279,6 +310,7 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
   const provider = `${settings.baseURL ?? 'openai'}|${settings.model}`;
   const budget = { deadline: Date.now() + settings.timeoutMs };
   let last = '';
+  let lastError: unknown;
   let made = 0;
   for (let attempt = 1; attempt <= settings.maxAttempts; attempt += 1) {
     const body = requestBody(request, settings, provider);
@@ -287,9 +319,14 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
     if ('reply' in outcome) return { ...outcome.reply, attempts: made };
     const { failure } = outcome;
     last = failure.cause;
+    lastError = outcome.error;
     if (fellBack(body, failure, provider)) {
       attempt -= 1;
       continue;
+    }
+    if (outcome.outOfTime) {
+      last += `; the ${settings.timeoutMs} ms timeout ran out`;
+      break;
     }
     if (!failure.retry || attempt === settings.maxAttempts) break;
     const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
@@ -312,5 +349,6 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
   throw new AiEvalError(
     'JUDGE_FAILED',
     `judge call failed after ${made} attempt${made === 1 ? '' : 's'}: ${last}`,
+    { cause: lastError },
   );
 }

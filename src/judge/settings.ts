@@ -37,6 +37,7 @@ export interface JudgeSettings {
   apiKey: string | undefined;
   maxAttempts: number;
   timeoutMs: number;
+  attemptTimeoutMs: number;
   concurrency: number;
   requestsPerMinute: number | undefined;
   rateWindowMs: number;
@@ -98,12 +99,19 @@ export function judgeSettings(): JudgeSettings {
   }
   if (judge.responseCharLimit !== undefined)
     checkPositiveInteger('judge.responseCharLimit', judge.responseCharLimit);
+  const maxAttempts = positive('maxAttempts', judge.maxAttempts, 3);
+  const timeoutMs = positive('timeoutMs', judge.timeoutMs, 60_000);
   return {
     model: judge.model ?? (env.AI_EVAL_JUDGE_MODEL || DEFAULT_JUDGE_MODEL),
     baseURL: judge.baseURL ?? (env.OPENAI_BASE_URL || undefined),
     apiKey: judge.apiKey ?? (env.OPENAI_API_KEY || undefined),
-    maxAttempts: positive('maxAttempts', judge.maxAttempts, 3),
-    timeoutMs: positive('timeoutMs', judge.timeoutMs, 60_000),
+    maxAttempts,
+    timeoutMs,
+    attemptTimeoutMs: positive(
+      'attemptTimeoutMs',
+      judge.attemptTimeoutMs,
+      Math.ceil(timeoutMs / maxAttempts),
+    ),
     concurrency: positive('concurrency', judge.concurrency, 4),
     requestsPerMinute: rpm,
     rateWindowMs: positive('rateWindowMs', judge.rateWindowMs, 60_000),

@@ -1,6 +1,15 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogsAsync, configure, gradeQuestion, logger, type LogEntry } from '../../src/index.js';
+import { APIError } from 'openai';
+import {
+  AiEvalError,
+  callJudge,
+  captureLogsAsync,
+  configure,
+  gradeQuestion,
+  logger,
+  type LogEntry,
+} from '../../src/index.js';
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
 import { TEST_KEY, useServer } from './judge-env.js';
 
@@ -104,13 +113,96 @@ describe('retries, backoff and timeouts', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('stops a hanging server at the overall timeout', async () => {
-    configure({ judge: { timeoutMs: 400 } });
+  it('retries a request that hangs once, instead of spending the whole timeout on it', async () => {
+    configure({ judge: { timeoutMs: 5000, attemptTimeoutMs: 200 } });
+    server.script({ hang: true }, { answer: { score: 5, reason: 'after the hang' } });
+    const result = await grade();
+    expect(result).toMatchObject({ score: 5, error: false, reason: 'after the hang' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives each attempt a share of the timeout by default, so every attempt is made', async () => {
+    // maxAttempts 3, timeoutMs 900: each attempt waits at most ceil(900 / 3) = 300 ms.
+    configure({ judge: { timeoutMs: 900 } });
     server.script({ hang: true }, { hang: true }, { hang: true });
     const result = await grade();
     expect(result).toMatchObject({ score: null, error: true });
-    expect(result.reason).toContain('the request timed out');
-    expect(result.reason).toContain('the 400 ms timeout ran out');
+    expect(result.reason).toMatch(/^judge call failed after 3 attempts: the request timed out/);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('names the attempt timeout when an attempt runs out of it', async () => {
+    configure({ judge: { maxAttempts: 1, timeoutMs: 5000, attemptTimeoutMs: 150 } });
+    server.script({ hang: true });
+    const result = await grade();
+    expect(result.reason).toBe(
+      'judge call failed after 1 attempt: the request timed out (no answer within the 150 ms attempt timeout)',
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops a hanging server at the overall timeout', async () => {
+    configure({ judge: { timeoutMs: 400, attemptTimeoutMs: 10_000 } });
+    server.script({ hang: true }, { hang: true }, { hang: true });
+    const result = await grade();
+    expect(result).toMatchObject({ score: null, error: true });
+    expect(result.reason).toBe(
+      'judge call failed after 1 attempt: the request timed out; the 400 ms timeout ran out',
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('refuses an attemptTimeoutMs that is not a positive integer', async () => {
+    configure({ judge: { attemptTimeoutMs: 0 } });
+    const result = await grade();
+    expect(result.error).toBe(true);
+    expect(result.reason).toContain('judge.attemptTimeoutMs must be a positive integer');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('chains the last underlying error as the cause of the final error, without the key', async () => {
+    configure({ judge: { maxAttempts: 2 } });
+    server.script(
+      { status: 500 },
+      {
+        status: 503,
+        body: { error: { message: `overloaded for ${TEST_KEY}`, type: 'server_error' } },
+      },
+    );
+    const error = await callJudge({
+      judge: 'relevance_grader',
+      messages: [{ role: 'user', content: 'Rate this.' }],
+      answerSchema: { type: 'object' },
+      trial: 1,
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AiEvalError);
+    expect((error as AiEvalError).message).toMatch(/^judge call failed after 2 attempts: HTTP 503/);
+    const cause = (error as AiEvalError).cause;
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause).toMatchObject({ status: 503 });
+    expect((cause as Error).message).toContain('overloaded for');
+    expect((cause as Error).message).not.toContain(TEST_KEY);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('keeps the SDK error itself as the cause when it holds no secret', async () => {
+    configure({ judge: { maxAttempts: 1 } });
+    server.script({ status: 500 });
+    const error = await callJudge({
+      judge: 'relevance_grader',
+      messages: [{ role: 'user', content: 'Rate this.' }],
+      answerSchema: { type: 'object' },
+      trial: 1,
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const cause = (error as AiEvalError).cause;
+    expect(cause).toBeInstanceOf(APIError);
+    expect(cause).toMatchObject({ status: 500 });
   });
 
   it('does not retry a 401 and keeps the key out of the reason', async () => {
