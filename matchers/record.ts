@@ -49,6 +49,8 @@ export interface RecordScope {
   trial: number;
   /** The grades come from a negated assertion (`.not`). */
   negated?: boolean;
+  /** The dataset the question came from (`evalSuite`): its ref and a hash of its content. */
+  dataset?: { ref: string; hash: string };
 }
 
 /**
@@ -90,6 +92,7 @@ export function toRecords(
     };
     if (grade.usage) record.usage = { ...grade.usage };
     if (scope.negated) record.negated = true;
+    if (scope.dataset) record.dataset = { ...scope.dataset };
     const judge = grader ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);
     return record;

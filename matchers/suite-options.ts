@@ -34,8 +34,11 @@ export interface RunHelpers {
  * ```
  */
 export interface EvalSuiteOptions {
-  /** A dataset file path (relative to the working directory), or a source and ref. */
-  dataset: string | { source: string; ref: string };
+  /**
+   * A dataset file path (relative to the working directory), the same as `{ path }`, or a source
+   * and ref. An async source (http) cannot be loaded here: pull it into a file and give its path.
+   */
+  dataset: string | { path: string } | { source: string; ref: string };
   /** What is evaluated: its graders score every question. */
   target: Target;
   /** Runs the agent or model on one question; returns the response text or an agent run. */
@@ -100,15 +103,23 @@ export function checkSuiteOptions(name: unknown, options: unknown): asserts opti
   }
   const o = options as Partial<EvalSuiteOptions>;
   const dataset = o.dataset as unknown;
+  const fields = (typeof dataset === 'object' && dataset !== null ? dataset : {}) as {
+    path?: unknown;
+    source?: unknown;
+    ref?: unknown;
+  };
   const validDataset =
     (typeof dataset === 'string' && dataset.trim() !== '') ||
     (typeof dataset === 'object' &&
       dataset !== null &&
-      typeof (dataset as { source?: unknown }).source === 'string' &&
-      typeof (dataset as { ref?: unknown }).ref === 'string');
+      ((typeof fields.path === 'string' &&
+        fields.path.trim() !== '' &&
+        fields.source === undefined &&
+        fields.ref === undefined) ||
+        (fields.path === undefined && typeof fields.source === 'string' && typeof fields.ref === 'string')));
   if (!validDataset) {
     throw new TypeError(
-      `${where}: dataset must be a file path or { source, ref }, got ${JSON.stringify(dataset)}.`,
+      `${where}: dataset must be a file path, { path } or { source, ref }, got ${JSON.stringify(dataset)}.`,
     );
   }
   if (typeof o.run !== 'function') {

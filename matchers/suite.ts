@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { getConfig } from '../src/config.js';
 import { loadRubricCriteria } from '../src/datasets/rubrics.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../src/datasets/types.js';
@@ -59,6 +61,58 @@ function emptyMessage(name: string, load: DatasetLoad, filters: SuiteFilters): s
   ].join('\n');
 }
 
+function allDisabledMessage(name: string, load: DatasetLoad, filters: SuiteFilters): string {
+  return [
+    `evalSuite(${JSON.stringify(name)}): every question of dataset ${load.label} that the filters select is disabled, so nothing was evaluated.`,
+    `Filters: ${describeFilters(filters)}.`,
+    `Disabled: ${load.questions.map((q) => q.id).join(', ')}.`,
+    'Fix: enable a question (remove `disabled: true`), or change the filters to select enabled questions.',
+  ].join('\n');
+}
+
+/** JSON with object keys sorted, so equal content always gives equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The dataset identity records carry: the load label as ref, and the first 12 hex characters of
+ * the sha256 of the dataset file's bytes, or, for a dataset without a file (inline), of the
+ * canonical JSON of the loaded questions.
+ *
+ * @example
+ * ```ts
+ * datasetIdentity(loadDatasetSync({ path: 'datasets/support.yaml' })); // { ref: 'file:datasets/support.yaml', hash: '3f2a9c01b7e4' }
+ * ```
+ */
+export function datasetIdentity(load: DatasetLoad): { ref: string; hash: string } {
+  let content: Buffer | string | undefined;
+  if (load.file !== undefined) {
+    try {
+      content = readFileSync(load.file);
+    } catch {
+      content = undefined;
+    }
+  }
+  content ??= canonicalJson(load.questions);
+  return { ref: load.label, hash: createHash('sha256').update(content).digest('hex').slice(0, 12) };
+}
+
+/** The selector of an `evalSuite` dataset option. */
+function selectorOf(dataset: EvalSuiteOptions['dataset']): DatasetSelector {
+  if (typeof dataset === 'string') return { path: dataset };
+  if ('path' in dataset) return { path: dataset.path };
+  return { source: dataset.source, ref: dataset.ref };
+}
+
 /**
  * Defines one `describe(name)` with one test per question of the dataset, for the runner injected
  * as `runtime`. The runner entry points (`ai-eval/vitest`, `ai-eval/jest`) wrap it as `evalSuite`.
@@ -71,11 +125,8 @@ function emptyMessage(name: string, load: DatasetLoad, filters: SuiteFilters): s
 export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: EvalSuiteOptions): void {
   checkSuiteOptions(name, options);
   const filters = suiteFilters(options);
-  const selector: DatasetSelector =
-    typeof options.dataset === 'string'
-      ? { path: options.dataset }
-      : { source: options.dataset.source, ref: options.dataset.ref };
-  const load = runtime.load(selector, { ...filters, includeDisabled: true });
+  const load = runtime.load(selectorOf(options.dataset), { ...filters, includeDisabled: true });
+  const dataset = load.questions.length > 0 ? datasetIdentity(load) : undefined;
   const trials = options.trials ?? 1;
   runtime.describe(name, () => {
     if (load.questions.length === 0) {
@@ -98,11 +149,24 @@ export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: Ev
       runtime.test(
         title,
         (context) =>
-          runQuestion(runtime, options, question, context, { title, timeout, datasetFile: load.file }),
+          runQuestion(runtime, options, question, context, {
+            title,
+            timeout,
+            datasetFile: load.file,
+            dataset,
+          }),
         {
           concurrent: options.concurrent === true,
           ...(timeout !== undefined ? { timeout: timeout * trials + RUNNER_GRACE_MS } : {}),
         },
+      );
+    }
+    // Skipped tests pass a run: when every selected question is disabled, say nothing was evaluated.
+    if (load.questions.every((q) => q.disabled === true)) {
+      runtime.test(
+        `dataset ${load.label}`,
+        () => Promise.reject(new Error(allDisabledMessage(name, load, filters))),
+        { concurrent: false },
       );
     }
   });
@@ -117,7 +181,13 @@ async function runQuestion(
     title,
     timeout,
     datasetFile,
-  }: { title: string; timeout: number | undefined; datasetFile: string | undefined },
+    dataset,
+  }: {
+    title: string;
+    timeout: number | undefined;
+    datasetFile: string | undefined;
+    dataset: { ref: string; hash: string } | undefined;
+  },
 ): Promise<void> {
   const identity = runtime.identify(context, title);
   const failures: string[] = [];
@@ -130,6 +200,7 @@ async function runQuestion(
         trial,
         timeout,
         datasetFile,
+        dataset,
         runnerSignal: runtime.signal(context),
       }),
     );
@@ -144,6 +215,8 @@ interface TrialScope {
   timeout: number | undefined;
   /** The dataset file, where the question's rubric is looked up first. */
   datasetFile: string | undefined;
+  /** The dataset's ref and content hash, for the records. */
+  dataset: { ref: string; hash: string } | undefined;
   runnerSignal: AbortSignal | undefined;
 }
 
@@ -152,7 +225,7 @@ async function runTrial(
   runtime: SuiteRuntime,
   options: EvalSuiteOptions,
   question: Question,
-  { identity, trial, timeout, datasetFile, runnerSignal }: TrialScope,
+  { identity, trial, timeout, datasetFile, dataset, runnerSignal }: TrialScope,
 ): Promise<string | undefined> {
   const controller = new AbortController();
   const signal = runnerSignal ? AbortSignal.any([controller.signal, runnerSignal]) : controller.signal;
@@ -201,7 +274,12 @@ async function runTrial(
   return verdictFailure(result);
 
   function scope(n: number): Omit<RecordScope, 'identity'> {
-    return { target: targetRecord(options.target, passThreshold), question: question.id, trial: n };
+    return {
+      target: targetRecord(options.target, passThreshold),
+      question: question.id,
+      trial: n,
+      ...(dataset ? { dataset } : {}),
+    };
   }
 }
 

@@ -134,9 +134,16 @@ function missingRef(label: string): void {
   logger.warn(`${label}: no dataset ref given. Fix: pass { source, ref } or { path }.`, TAG);
 }
 
+/** The file an async dataset is pulled into, for messages: `support.yaml` gives `datasets/support.pulled.json`. */
+function pulledPath(ref: string): string {
+  const base = ref.replace(/\.(ya?ml|json)$/i, '').replace(/[^\w.-]+/g, '-') || 'dataset';
+  return `datasets/${base}.pulled.json`;
+}
+
 function asyncOnly(source: DatasetSource, label: string, ref: string): void {
+  const file = pulledPath(ref);
   logger.warn(
-    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe). Fix: commit the dataset as a file and load it with { path }, or write it to a file in a globalSetup with \`await getDatasetSource('${source.id}').load('${ref}')\` and load that file.`,
+    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first, in a globalSetup: \`writeFileSync('${file}', JSON.stringify({ questions: await getDatasetSource('${source.id}').load('${ref}') }))\`; or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
     TAG,
   );
 }

@@ -152,10 +152,14 @@ describe('the source registry and loadDataset', () => {
     expect(result.questions).toEqual([]);
     expect(result.label).toBe('custom:remote');
     expect(result.warnings[0]).toMatch(
-      /the 'custom' source is asynchronous and cannot be loaded synchronously .*Fix: commit the dataset as a file/,
+      /the 'custom' source is asynchronous and cannot be loaded synchronously .*Fix: pull it into a file first/,
     );
     const http = loadDatasetSync({ source: 'http', ref: 'support.yaml' });
     expect(http.warnings[0]).toMatch(/the 'http' source is asynchronous/);
+    // The advice names a form evalSuite accepts: a file path, never a { path } it would refuse.
+    expect(http.warnings[0]).toContain(
+      "Then give evalSuite the file: `dataset: 'datasets/support.pulled.json'`.",
+    );
     expect(calls).toBe(1);
   });
 });

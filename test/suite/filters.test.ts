@@ -60,8 +60,11 @@ describe('defineEvalSuite', () => {
       'evalSuite: the first argument must be the suite name',
     );
     expect(() => defineEvalSuite(runtime, 's', { ...base, dataset: '' })).toThrow(
-      'evalSuite("s"): dataset must be a file path or { source, ref }',
+      'evalSuite("s"): dataset must be a file path, { path } or { source, ref }',
     );
+    expect(() =>
+      defineEvalSuite(runtime, 's', { ...base, dataset: { path: 'a.yaml', source: 'file' } }),
+    ).toThrow('evalSuite("s"): dataset must be a file path, { path } or { source, ref }');
     expect(() => defineEvalSuite(runtime, 's', { ...base, run: undefined as never })).toThrow(
       'evalSuite("s"): run must be a function',
     );
@@ -72,5 +75,24 @@ describe('defineEvalSuite', () => {
       'target "t": graders must list at least one grader',
     );
     expect(defined).toEqual([]);
+  });
+
+  it('loads a { path } dataset by path, the same as a bare string', () => {
+    const selectors: unknown[] = [];
+    const runtime = {
+      describe: () => undefined,
+      load: (selector: unknown) => {
+        selectors.push(selector);
+        return { questions: [], warnings: [], label: 'x' };
+      },
+    } as unknown as SuiteRuntime;
+    defineEvalSuite(runtime, 's', { ...base, dataset: { path: 'datasets/support.pulled.json' } });
+    defineEvalSuite(runtime, 's', { ...base, dataset: 'datasets/support.pulled.json' });
+    defineEvalSuite(runtime, 's', { ...base, dataset: { source: 'inline', ref: 'smoke' } });
+    expect(selectors).toEqual([
+      { path: 'datasets/support.pulled.json' },
+      { path: 'datasets/support.pulled.json' },
+      { source: 'inline', ref: 'smoke' },
+    ]);
   });
 });

@@ -161,6 +161,17 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
     }
   });
 
+  it('turns a missing dataset into one failing test that shows the warnings', () => {
+    const missing = run.tests.filter((t) => t.fullName.startsWith('missing'));
+    expect(missing.map((t) => [t.fullName, t.status])).toEqual([
+      ['missing dataset file:datasets/missing.yaml', 'failed'],
+    ]);
+    expect(missing[0]!.failureMessages[0]).toContain(
+      'evalSuite("missing"): dataset file:datasets/missing.yaml gave no questions to run, so nothing was evaluated.',
+    );
+    expect(missing[0]!.failureMessages[0]).toContain('does not exist');
+  });
+
   it('turns an invalid dataset into one failing test that shows the warnings', () => {
     const invalid = run.tests.filter((t) => t.fullName.startsWith('invalid'));
     expect(invalid.map((t) => [t.fullName, t.status])).toEqual([
@@ -195,5 +206,18 @@ describe('evalSuite in a real Jest run (native ESM)', () => {
     expect(run.tests.map((t) => [t.fullName, t.status])).toEqual([
       ['support q-pass [smoke, billing]', 'passed'],
     ]);
+  });
+
+  it('AI_EVAL_IDS that match nothing give one failing test, never an empty pass', async () => {
+    const run = await runFixture(['--config', 'jest.config.cjs', 'cjs/support'], {
+      env: { AI_EVAL_IDS: 'q-nope' },
+    });
+    expect(run.tests.map((t) => [t.fullName, t.status])).toEqual([
+      ['support dataset file:datasets/support.yaml', 'failed'],
+    ]);
+    expect(run.result.code).not.toBe(0);
+    const [message] = test(run, 'support dataset file:datasets/support.yaml').failureMessages;
+    expect(message).toContain('Filters: ids q-nope.');
+    expect(message).toContain("file:datasets/support.yaml: no question with id 'q-nope'.");
   });
 });

@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvalRecord } from '../../src/report/record.js';
+import { ROOT } from '../helpers/paths.js';
 import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
+
+/** The first 12 hex characters of the sha256 of a fixture dataset file. */
+function fileHash(name: string): string {
+  const bytes = readFileSync(join(ROOT, 'fixtures', 'projects', 'suite-vitest', 'datasets', name));
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+}
 
 interface Row {
   file: string;
@@ -193,6 +201,93 @@ describe('evalSuite in a real Vitest run', () => {
     expect(failureOf(all, 'bad.test.js > missing > dataset file:datasets/missing.yaml')).toContain(
       'does not exist',
     );
+  });
+});
+
+describe('evalSuite datasets by source, edge cases and run identity', () => {
+  it('runs a { source: file, ref } dataset, finding its rubrics', () => {
+    expect(
+      all.rows.filter((r) => r.fullName.startsWith('file source > ')).map((r) => [r.fullName, r.state]),
+    ).toEqual([
+      ['file source > r-ok', 'passed'],
+      ['file source > r-missing', 'failed'],
+    ]);
+    expect(row(all, 'file source > r-ok').records[0]!.reason).toBe(
+      'scored 5 for "answer to r-ok (trial 1)" against criteria: Says hello. | Answers in a friendly tone.',
+    );
+  });
+
+  it('runs a { source: inline, ref } dataset registered in the setup file', () => {
+    expect(
+      all.rows.filter((r) => r.fullName.startsWith('inline source > ')).map((r) => [r.fullName, r.state]),
+    ).toEqual([
+      ['inline source > i-one', 'passed'],
+      ['inline source > i-two [inline]', 'passed'],
+    ]);
+    expect(row(all, 'inline source > i-two [inline]').records.map((r) => [r.question, r.composite])).toEqual([
+      ['i-two', 4],
+      ['i-two', 5],
+    ]);
+  });
+
+  it('loads a { path } dataset like a path string', () => {
+    expect(
+      all.rows.filter((r) => r.fullName.startsWith('path object > ')).map((r) => [r.fullName, r.state]),
+    ).toEqual([['path object > q-pass [smoke, billing]', 'passed']]);
+  });
+
+  it('turns an async source into one failing test that says to pull it into a file, naming a working form', () => {
+    expect(
+      all.rows.filter((r) => r.fullName.startsWith('http source > ')).map((r) => [r.fullName, r.state]),
+    ).toEqual([['http source > dataset http:x', 'failed']]);
+    const message = failureOf(all, 'sources.test.js > http source > dataset http:x');
+    expect(message).toContain(
+      "http:x: the 'http' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first",
+    );
+    expect(message).toContain("Then give evalSuite the file: `dataset: 'datasets/x.pulled.json'`.");
+  });
+
+  it('skips every disabled question and still fails one test, since nothing was evaluated', () => {
+    expect(
+      all.rows.filter((r) => r.fullName.startsWith('all disabled > ')).map((r) => [r.fullName, r.state]),
+    ).toEqual([
+      ['all disabled > d-one', 'skipped'],
+      ['all disabled > d-two', 'skipped'],
+      ['all disabled > dataset file:datasets/disabled.yaml', 'failed'],
+    ]);
+    expect(failureOf(all, 'edge.test.js > all disabled > dataset file:datasets/disabled.yaml'))
+      .toMatchInlineSnapshot(`
+      "Error: evalSuite("all disabled"): every question of dataset file:datasets/disabled.yaml that the filters select is disabled, so nothing was evaluated.
+      Filters: none.
+      Disabled: d-one, d-two.
+      Fix: enable a question (remove \`disabled: true\`), or change the filters to select enabled questions."
+    `);
+  });
+
+  it('aborts a question that outruns the suite timeout option', () => {
+    expect(row(all, 'suite timeout > s-slow').state).toBe('failed');
+    expect(failureOf(all, 'edge.test.js > suite timeout > s-slow')).toBe(
+      'Error: s-slow: timed out after 200 ms (the suite timeout option); the run was aborted through its signal.',
+    );
+    expect(readFileSync(join(all.dir, 'aborted-s-slow.txt'), 'utf8')).toContain('(the suite timeout option)');
+  });
+
+  it("stamps every record with the dataset's ref and content hash", () => {
+    const support = all.rows.filter((r) => r.fullName.startsWith('support > ')).flatMap((r) => r.records);
+    expect(support.length).toBeGreaterThan(0);
+    for (const record of support) {
+      expect(record.dataset).toEqual({ ref: 'file:datasets/support.yaml', hash: fileHash('support.yaml') });
+    }
+    // A timed-out question's records carry it too.
+    expect(row(all, 'support > q-slow').records[0]!.dataset?.hash).toBe(fileHash('support.yaml'));
+    expect(row(all, 'file source > r-ok').records[0]!.dataset).toEqual({
+      ref: 'file:rubric.yaml',
+      hash: fileHash('rubric.yaml'),
+    });
+    // No file behind an inline dataset: the hash is of its questions' canonical JSON.
+    const inline = row(all, 'inline source > i-one').records[0]!.dataset;
+    expect(inline).toEqual({ ref: 'inline:smoke', hash: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(row(all, 'inline source > i-two [inline]').records[0]!.dataset).toEqual(inline);
   });
 });
 
