@@ -32,7 +32,11 @@ export interface GradeMatcherOptions {
   question?: Partial<Question>;
   /** A tool-call record for a plain-string response (any shape the record adapters accept). */
   toolCalls?: unknown;
-  /** The input text the response answers, when `question` has neither `input` nor `messages`. */
+  /**
+   * The input text the response answers, used only when `question` has neither `input` nor
+   * `messages` (the question's own input wins). Graders see it as their `input` argument and as one
+   * user message in `context.messages`.
+   */
   input?: string;
   /** The composite (0 to 5) the grade needs. Default: the target's, then the configured, 3.5. */
   threshold?: number;

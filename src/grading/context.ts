@@ -9,6 +9,11 @@ export interface ContextOptions {
   responseCharLimit?: number | undefined;
   /** Criteria from the question's rubric (its LLM judge checks), merged after the question's. */
   rubricCriteria?: readonly string[] | undefined;
+  /**
+   * The input text given beside the question (the matchers' `input` option). Used only when the
+   * question has neither `input` nor `messages`; `messages` then holds it as one user message.
+   */
+  input?: string | undefined;
 }
 
 /**
@@ -31,7 +36,11 @@ export function buildContext(question: Partial<Question>, options: ContextOption
   const context: GradingContext = {
     ...row,
     response_char_limit: options.responseCharLimit ?? getConfig().responseCharLimit ?? 4000,
-    messages: messagesOf(question),
+    messages: hasInput(question)
+      ? messagesOf(question)
+      : typeof options.input === 'string'
+        ? [{ role: 'user', content: options.input }]
+        : [],
   };
   if (criteria !== '') context.criteria = criteria;
   if (options.toolCalls !== undefined) context.tool_calls = options.toolCalls;
@@ -51,6 +60,22 @@ export function messagesOf(question: Partial<Question>): ChatMessage[] {
     return question.messages.map((m) => ({ role: m.role, content: m.content }));
   }
   return typeof question.input === 'string' ? [{ role: 'user', content: question.input }] : [];
+}
+
+/**
+ * Whether the question carries its own input: an `input` string or a non-empty `messages` list.
+ * When it does, that input wins over any input given beside the question.
+ *
+ * @example
+ * ```ts
+ * hasInput({ input: 'hi' }); // true
+ * hasInput({ id: 'q1', expected_tools: ['list_nodes'] }); // false
+ * ```
+ */
+export function hasInput(question: Partial<Question>): boolean {
+  return (
+    typeof question.input === 'string' || (Array.isArray(question.messages) && question.messages.length > 0)
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
-import { buildContext, inputOf } from '../grading/context.js';
+import { buildContext, hasInput, inputOf } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
 import { resolveGrader, type GraderId } from '../grading/registry.js';
 import { recordOf } from '../grading/tool-calls.js';
@@ -73,8 +73,10 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
     toolCalls,
     responseCharLimit: options.target?.responseCharLimit,
     rubricCriteria: options.rubricCriteria,
+    input: options.input,
   });
-  const input = options.input ?? inputOf(question);
+  // The question's own input or messages win; options.input is the fallback for a bare question.
+  const input = hasInput(question) ? inputOf(question) : (options.input ?? inputOf(question));
   const grades = await Promise.all(
     graders.map((grader) => runGrader(grader, input, output, context, options)),
   );

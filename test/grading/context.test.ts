@@ -40,6 +40,17 @@ describe('buildContext', () => {
     expect(buildContext({ id: 'q' }).messages).toEqual([]);
   });
 
+  it('holds an input given beside a bare question as one user message; the question wins', () => {
+    expect(buildContext({ id: 'q' }, { input: 'List pages' }).messages).toEqual([
+      { role: 'user', content: 'List pages' },
+    ]);
+    expect(buildContext({ input: 'own' }, { input: 'beside' }).messages).toEqual([
+      { role: 'user', content: 'own' },
+    ]);
+    const turns = [{ role: 'user', content: 'a' }];
+    expect(buildContext({ messages: turns }, { input: 'beside' }).messages).toEqual(turns);
+  });
+
   it('sets criteria only when the question or its rubric has any, merged in that order', () => {
     expect('criteria' in buildContext({ input: 'x' })).toBe(false);
     expect('criteria' in buildContext({ input: 'x', criteria: '  ' }, { rubricCriteria: [''] })).toBe(false);

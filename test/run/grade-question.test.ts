@@ -137,6 +137,27 @@ describe('gradeQuestion', () => {
     expect(got).toEqual(['user: hi', 'hello', 2, controller.signal]);
   });
 
+  it('uses the input option only when the question has neither input nor messages', async () => {
+    const seen: [string, GradingContext['messages']][] = [];
+    const spy = grader((input, _r, context, { result }) => {
+      seen.push([input, context.messages]);
+      return result(5, 'ok');
+    });
+    await gradeQuestion({ question: { id: 'q' }, response: 'x', graders: [spy], input: 'beside' });
+    await gradeQuestion({ question: { input: 'own' }, response: 'x', graders: [spy], input: 'beside' });
+    await gradeQuestion({
+      question: { messages: [{ role: 'user', content: 'hi' }] },
+      response: 'x',
+      graders: [spy],
+      input: 'beside',
+    });
+    expect(seen).toEqual([
+      ['beside', [{ role: 'user', content: 'beside' }]],
+      ['own', [{ role: 'user', content: 'own' }]],
+      ['user: hi', [{ role: 'user', content: 'hi' }]],
+    ]);
+  });
+
   it('has no record for a string response, and reads one given beside it', async () => {
     const none = await gradeQuestion({ question, response: 'x', graders: [fixed(5)] });
     expect(none.toolCalls).toBeUndefined();
