@@ -235,6 +235,83 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
   });
 });
 
+describe('matcher options and received shapes in a real Vitest run', () => {
+  it('uses the input option only for a bare question, and puts it in context.messages', () => {
+    const echoed = (name: string): unknown => {
+      const r = row(forks, `input > ${name}`);
+      expect(r.state, name).toBe('passed');
+      expect(r.records, name).toHaveLength(1);
+      return JSON.parse(r.records[0]!.reason) as unknown;
+    };
+    expect(echoed('the option fills in for a bare question')).toEqual({
+      input: 'List the pages',
+      messages: [{ role: 'user', content: 'List the pages' }],
+    });
+    expect(echoed('the question input wins over the option')).toEqual({
+      input: 'Own question',
+      messages: [{ role: 'user', content: 'Own question' }],
+    });
+  });
+
+  it('grades with a grader object that was never registered', () => {
+    const pass = row(forks, 'grader objects > an unregistered grader object passes');
+    expect(pass.state).toBe('passed');
+    expect(pass.records).toMatchObject([
+      {
+        grader: 'object_score',
+        label: 'Object score (binary, 0-1)',
+        score: 1,
+        composite: 5,
+        question: 'object-pass',
+      },
+    ]);
+    const fail = row(forks, 'grader objects > an unregistered grader object fails');
+    expect(fail.state).toBe('failed');
+    expect(fail.records).toMatchObject([{ grader: 'object_score', score: 0, composite: 0 }]);
+    expect(
+      failureOf(forks, 'options.test.js > grader objects > an unregistered grader object fails'),
+    ).toContain('Grader:    Object score (binary, 0-1)');
+  });
+
+  it('reads the record from Chat Completions tool_calls and from a messages-only transcript', () => {
+    for (const [name, question] of [
+      ['OpenAI Chat Completions tool_calls', 'chat-completions'],
+      ['a messages-only transcript', 'transcript'],
+    ] as const) {
+      const r = row(forks, `tool-call shapes > ${name}`);
+      expect(r.state, name).toBe('passed');
+      expect(r.records, name).toMatchObject([
+        {
+          question,
+          grader: 'read_only_run',
+          score: 1,
+          composite: 5,
+          error: false,
+          toolCallRecord: true,
+          observesActions: true,
+        },
+      ]);
+      expect(r.records[0]!.reason, name).toContain('among 1 recorded calls');
+    }
+    const mutating = row(forks, 'tool-call shapes > a messages-only transcript with a mutating call');
+    expect(mutating.state).toBe('passed');
+    expect(mutating.records).toMatchObject([{ score: 0, toolCallRecord: true, error: false }]);
+    expect(mutating.records[0]!.reason).toContain('delete_node');
+  });
+
+  it('defaults the threshold to configure({ passThreshold })', () => {
+    const below = row(forks, 'a configured threshold fails 3.5');
+    expect(below.state).toBe('failed');
+    expect(below.records).toMatchObject([{ score: 3.5, composite: 3.5, passThreshold: 4 }]);
+    expect(failureOf(forks, 'configured.test.js > a configured threshold fails 3.5')).toContain(
+      'Threshold: composite >= 4',
+    );
+    const at = row(forks, 'a configured threshold passes 4');
+    expect(at.state).toBe('passed');
+    expect(at.records).toMatchObject([{ composite: 4, passThreshold: 4 }]);
+  });
+});
+
 describe.each(['threads', 'vmThreads'])('the channel under pool %s', (pool) => {
   it('delivers concurrent records to the right tests and drops late ones', async () => {
     const run = await runFixture([`--pool=${pool}`, 'concurrent.test.js', 'timeout.test.js']);
