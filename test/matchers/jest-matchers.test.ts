@@ -163,23 +163,36 @@ describe('toPassGrader and toScoreAtLeast in a real Jest run (CJS, ts-jest)', ()
   });
 });
 
+/**
+ * 22 test files (Jest runs in band with 20 or fewer) of two `test.concurrent` tests each: `slow`
+ * grades question `<id>-slow` after a delay, `fast` grades `<id>-fast` at once.
+ */
+function workerFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let n = 1; n <= 22; n++) {
+    const id = `w${String(n).padStart(2, '0')}`;
+    files[`cjs/workers/${id}.test.cjs`] = [
+      `describe('${id}', () => {`,
+      `  test.concurrent('slow', async () => {`,
+      `    await expect('a').toPassGrader('from_metadata', { question: { id: '${id}-slow', metadata: { score: ${n % 6}, delay: 30 } } });`,
+      `  });`,
+      `  test.concurrent('fast', async () => {`,
+      `    await expect('b').toPassGrader('from_metadata', { question: { id: '${id}-fast', metadata: { score: 5 } } });`,
+      `  });`,
+      `});`,
+    ].join('\n');
+  }
+  return files;
+}
+
 describe('the Jest side channel across several workers', () => {
   it('keeps every record of every worker attributed to its test', async () => {
-    const files: Record<string, string> = {};
-    for (let n = 1; n <= 22; n++) {
-      const id = `w${String(n).padStart(2, '0')}`;
-      files[`cjs/workers/${id}.test.cjs`] = [
-        `describe('${id}', () => {`,
-        `  test.concurrent('slow', async () => {`,
-        `    await expect('a').toPassGrader('from_metadata', { question: { id: '${id}-slow', metadata: { score: ${n % 6}, delay: 30 } } });`,
-        `  });`,
-        `  test.concurrent('fast', async () => {`,
-        `    await expect('b').toPassGrader('from_metadata', { question: { id: '${id}-fast', metadata: { score: 5 } } });`,
-        `  });`,
-        `});`,
-      ].join('\n');
-    }
-    const run = await runFixture(files, ['--config', 'jest.config.cjs', '--maxWorkers=2', 'cjs/workers']);
+    const run = await runFixture(workerFiles(), [
+      '--config',
+      'jest.config.cjs',
+      '--maxWorkers=2',
+      'cjs/workers',
+    ]);
     expect(run.tests.size).toBe(44);
     expect(new Set(run.records.map((r) => r.channelFile)).size).toBeGreaterThanOrEqual(2);
     expect(run.records).toHaveLength(44);
@@ -195,17 +208,77 @@ describe('the Jest side channel across several workers', () => {
   });
 });
 
+describe('the Jest side channel across several workers, through the ai-eval reporter', () => {
+  it('files every question of every worker under its own test in the report', async () => {
+    const expected = new Map<string, { file: string; name: string }>();
+    for (const file of Object.keys(workerFiles())) {
+      const id = file.split('/').pop()!.replace('.test.cjs', '');
+      for (const title of ['slow', 'fast']) expected.set(`${id}-${title}`, { file, name: `${id} ${title}` });
+    }
+    const dir = makeProject('matchers-jest-workers', workerFiles(), 'matchers-jest');
+    // No AI_EVAL_CHANNEL_DIR from the test: the reporter makes the channel and tells the workers.
+    const result = await runJest(
+      dir,
+      [
+        '--config',
+        'jest.reporter.config.cjs',
+        '--maxWorkers=2',
+        '--json',
+        '--outputFile=results.json',
+        'cjs/workers',
+      ],
+      { AI_EVAL_CHANNEL_DIR: undefined },
+    );
+    const jest = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+      numTotalTests: number;
+      testResults: { name: string; assertionResults: AssertionResult[] }[];
+    };
+    expect(jest.numTotalTests, result.output).toBe(44);
+    expect(existsSync(join(dir, 'ai-eval.json')), result.output).toBe(true);
+    const report = JSON.parse(readFileSync(join(dir, 'ai-eval.json'), 'utf8')) as {
+      targets: {
+        name: string;
+        questions: { id: string; test: { file: string; name: string }; grades: { grader: string }[] }[];
+      }[];
+    };
+    const questions = report.targets.flatMap((t) => t.questions);
+    expect(questions).toHaveLength(44);
+    const got = new Map(questions.map((q) => [q.id, q.test]));
+    expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [id, test] of expected) {
+      expect(got.get(id), id).toEqual(test);
+    }
+    for (const q of questions)
+      expect(
+        q.grades.map((g) => g.grader),
+        q.id,
+      ).toEqual(['from_metadata']);
+  });
+});
+
 describe('toPassGrader in a real Jest run (native ESM)', () => {
   it('registers from an ESM setup file and attributes concurrent tests', async () => {
     const run = await runFixture({}, ['--config', 'jest.esm.config.cjs'], { esm: true });
     const file = 'esm/verdicts.test.mjs';
     expect(test(run, file, 'esm verdicts passes').status).toBe('passed');
     expect(test(run, file, 'esm verdicts fails').status).toBe('failed');
+    expect(test(run, file, 'esm verdicts an error fails').status).toBe('failed');
+    expect(test(run, file, 'esm verdicts not passes below the threshold').status).toBe('passed');
+    expect(test(run, file, 'esm verdicts not fails at the threshold').status).toBe('failed');
     expect(test(run, file, 'esm verdicts a skip fails under not').status).toBe('failed');
+    expect(failureOf(run, file, 'esm verdicts an error fails')).toContain(
+      'Reason:    could not reach the judge: timeout',
+    );
+    expect(failureOf(run, file, 'esm verdicts not fails at the threshold')).toContain(
+      'Threshold: composite < 3.5',
+    );
     expect(failureOf(run, file, 'esm verdicts fails')).toContain('Score:     1 (composite 1 of 5)');
     expect(recordsOf(run, file, 'esm verdicts concurrent one').map((r) => r.question)).toEqual(['one']);
     expect(recordsOf(run, file, 'esm verdicts concurrent two').map((r) => r.question)).toEqual(['two']);
-    expect(run.records).toHaveLength(5);
+    expect(recordsOf(run, file, 'esm verdicts not passes below the threshold')).toMatchObject([
+      { score: 1, negated: true },
+    ]);
+    expect(run.records).toHaveLength(8);
   });
 });
 
