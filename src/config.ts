@@ -1,6 +1,29 @@
 import { AiEvalError } from './errors.js';
+import type { JudgeChatClient } from './judge/client.js';
 
-/** Settings of the LLM judges. See docs/judges.md. */
+/**
+ * Settings of the LLM judges, set with `configure({ judge })`; each unset one falls back to its
+ * environment variable (where it has one), then to its default. See docs/judges.md.
+ *
+ * @example
+ * ```ts
+ * // vitest.setup.ts: a local Ollama judge, answers replayed from a committed cache
+ * import { configure } from 'ai-eval';
+ * configure({
+ *   judge: {
+ *     model: 'llama3.1',
+ *     baseURL: 'http://localhost:11434/v1',
+ *     apiKey: 'ollama',
+ *     maxAttempts: 3,
+ *     timeoutMs: 60_000,
+ *     attemptTimeoutMs: 20_000,
+ *     concurrency: 2,
+ *     cache: 'auto',
+ *     prompts: { accuracy_grader: 'Judge %s.\nQuestion: %s\n%s\nResponse:\n%s' },
+ *   },
+ * });
+ * ```
+ */
 export interface JudgeConfig {
   /** The judge model. Default `AI_EVAL_JUDGE_MODEL`, then `gpt-4o-mini`. */
   model?: string;
@@ -36,8 +59,12 @@ export interface JudgeConfig {
   promptsDir?: string;
   /** Ask for structured JSON output (`response_format`). Default true. */
   structuredOutput?: boolean;
-  /** A client to use instead of one built from the settings above (tests, custom providers). */
-  client?: unknown;
+  /**
+   * A client to use instead of one built from the settings above (tests, custom providers): an
+   * `OpenAI` (or `AzureOpenAI`) instance from the openai SDK, or any object with
+   * `chat.completions.create(body, options)`. Anything else is an `INVALID_CONFIG` error grade.
+   */
+  client?: JudgeChatClient;
   /** First retry delay in milliseconds; doubles per attempt, with jitter. Default 500. */
   retryBaseDelayMs?: number;
   /** Longest retry delay in milliseconds (a `Retry-After` may ask for more). Default 8000. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -30,6 +31,8 @@ export interface RecordedRequest {
   path: string;
   /** Whether an Authorization header was sent (its value is not kept). */
   authorized: boolean;
+  /** The SHA-256 hex digest of the bearer token sent, if any (the token itself is not kept). */
+  tokenHash: string | undefined;
   receivedAt: number;
   /** The prompt: the content of the first user message. */
   prompt: string;
@@ -62,6 +65,23 @@ function completion(content: string | null, refusal: string | null, usage: Scrip
     choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal } }],
     usage,
   };
+}
+
+/**
+ * The SHA-256 hex digest of a token, as {@link RecordedRequest.tokenHash} records it.
+ *
+ * @example
+ * ```ts
+ * expect(server.requests[0]!.tokenHash).toBe(tokenHash(process.env.OPENAI_API_KEY!));
+ * ```
+ */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function bearerHash(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return match ? tokenHash(match[1]!.trim()) : undefined;
 }
 
 function promptOf(body: Record<string, unknown>): string {
@@ -114,6 +134,7 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
       body,
       path: req.url ?? '',
       authorized: typeof req.headers.authorization === 'string',
+      tokenHash: bearerHash(req.headers.authorization),
       receivedAt: Date.now(),
       prompt: promptOf(body),
     };

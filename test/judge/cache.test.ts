@@ -96,6 +96,21 @@ describe('the replay cache', () => {
     expect(files(cacheDir)).toHaveLength(3);
   });
 
+  it('keys on the decoding settings: another seed is another entry', async () => {
+    configure({ judge: { cache: 'auto', seed: 1 } });
+    server.script({ answer: { score: 2, reason: 'seed one' } }, { answer: { score: 5, reason: 'seed two' } });
+    expect((await run(['relevance_grader'])).grades[0]!.reason).toBe('seed one');
+    configure({ judge: { seed: 2 } });
+    expect((await run(['relevance_grader'])).grades[0]!.reason).toBe('seed two');
+    expect(server.requests.map((r) => r.body.seed)).toEqual([1, 2]);
+    expect(server.requests).toHaveLength(2);
+    expect(files(cacheDir)).toHaveLength(2);
+    // Back on the first seed, the first entry replays.
+    configure({ judge: { seed: 1 } });
+    expect((await run(['relevance_grader'])).grades[0]!.reason).toBe('seed one');
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('reads the mode from AI_EVAL_JUDGE_CACHE when the configuration sets none', async () => {
     useServer(server, { cacheDir, cache: undefined });
     process.env.AI_EVAL_JUDGE_CACHE = 'replay';

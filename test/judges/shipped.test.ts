@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getGrader, gradeQuestion, isJudge, listGraders, type Question } from '../../src/index.js';
+import {
+  accuracyGrader,
+  configure,
+  getGrader,
+  gradeQuestion,
+  isJudge,
+  listGraders,
+  NO_TOOL_CALLS_STATEMENT,
+  type Question,
+} from '../../src/index.js';
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
 import { useServer } from '../judge/judge-env.js';
 
@@ -87,6 +96,26 @@ describe('accuracy_grader', () => {
     const schema = (body.response_format as { json_schema: { schema: { required: string[] } } }).json_schema
       .schema;
     expect(schema.required).toEqual(['score', 'reason', 'evasive']);
+  });
+
+  it('folds the ground truth, the no-tools statement and the guidance into the third slot of an override', async () => {
+    configure({ judge: { prompts: { accuracy_grader: '[%s][%s][%s][%s]' } } });
+    server.script({ answer: { score: 4, reason: 'fine', evasive: false } });
+    const grade = await gradeOne('accuracy_grader', { output: 'Ada Lovelace.', toolCalls: [] }, question);
+    expect(grade).toMatchObject({ score: 4, error: false });
+    const { prompt } = server.requests[0]!;
+    const third = [
+      'Ground truth (facts a correct response states):\n- Ada Lovelace wrote it\n- for the Analytical Engine',
+      NO_TOOL_CALLS_STATEMENT,
+    ].join('\n\n');
+    const judge = accuracyGrader.judge;
+    expect(
+      prompt.startsWith(
+        `[${judge.dimensionDescription}][${question.input}][${third}\n${judge.scoringGuidance}][<<<RESPONSE `,
+      ),
+    ).toBe(true);
+    expect(prompt.endsWith('>>>]')).toBe(true);
+    expect(judge.scoringGuidance).toContain('Scoring guidance (0-5):');
   });
 
   it('caps a response containing a must_not_contain string at 1', async () => {

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  configure,
+  gradeQuestion,
+  type JudgeChatBody,
+  type JudgeChatClient,
+  type JudgeChatCompletion,
+} from '../../src/index.js';
+import { startOpenAIServer, tokenHash, type OpenAIServer } from '../helpers/openai-server.js';
+import { TEST_KEY, useServer } from './judge-env.js';
+
+let server: OpenAIServer;
+beforeAll(async () => {
+  server = await startOpenAIServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  useServer(server);
+});
+
+const grade = async () =>
+  (
+    await gradeQuestion({
+      question: { id: 'q', input: 'Which port does the dev server use?' },
+      response: 'Port 5173.',
+      graders: ['relevance_grader'],
+    })
+  ).grades[0]!;
+
+type CreateOptions = Parameters<JudgeChatClient['chat']['completions']['create']>[1];
+
+describe('an injected judge.client', () => {
+  it('receives the judge request body and its answer becomes the grade', async () => {
+    const calls: Array<{ body: JudgeChatBody; options: CreateOptions }> = [];
+    const client: JudgeChatClient = {
+      chat: {
+        completions: {
+          create(body, options): Promise<JudgeChatCompletion> {
+            calls.push({ body, options });
+            return Promise.resolve({
+              choices: [{ message: { content: '{"score": 4, "reason": "from the stub"}', refusal: null } }],
+              usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
+            });
+          },
+        },
+      },
+    };
+    configure({ judge: { client, model: 'stub-model' } });
+    const result = await grade();
+    expect(result).toMatchObject({
+      grader: 'relevance_grader',
+      score: 4,
+      error: false,
+      reason: 'from the stub',
+      usage: { promptTokens: 11, completionTokens: 7, totalTokens: 18 },
+    });
+    expect(calls).toHaveLength(1);
+    const { body, options } = calls[0]!;
+    expect(body).toMatchObject({ model: 'stub-model', temperature: 0, seed: 0 });
+    expect(body.messages).toHaveLength(1);
+    expect(body.messages[0]!.role).toBe('user');
+    expect(body.messages[0]!.content).toContain('Which port does the dev server use?');
+    expect(body.messages[0]!.content).toContain('Port 5173.');
+    expect(body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'judge_answer', strict: true },
+    });
+    expect(body.response_format!.json_schema.schema).toMatchObject({ required: ['score', 'reason'] });
+    // The library does the retrying: the client is asked not to, and is given a signal and a timeout.
+    expect(options).toMatchObject({ maxRetries: 0 });
+    expect(options!.signal).toBeInstanceOf(AbortSignal);
+    expect(typeof options!.timeout).toBe('number');
+    // The configured server is not called when a client is injected.
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses an object without chat.completions.create as an errored grade', async () => {
+    configure({ judge: { client: {} as unknown as JudgeChatClient } });
+    const result = await grade();
+    expect(result).toMatchObject({ score: null, error: true });
+    expect(result.reason).toBe(
+      'judge.client must be an OpenAI client or an object with chat.completions.create(body, options).',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('configuration from the environment', () => {
+  it('takes the model, key and base URL from AI_EVAL_JUDGE_MODEL, OPENAI_API_KEY and OPENAI_BASE_URL', async () => {
+    const envKey = 'sk-env-SECRET-fedcba9876543210';
+    const names = ['AI_EVAL_JUDGE_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL'] as const;
+    const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+    configure({ judge: { model: undefined, apiKey: undefined, baseURL: undefined } });
+    process.env.AI_EVAL_JUDGE_MODEL = 'env-judge-model';
+    process.env.OPENAI_API_KEY = envKey;
+    process.env.OPENAI_BASE_URL = server.baseURL;
+    try {
+      server.script({ answer: { score: 3, reason: 'via env' } });
+      const result = await grade();
+      expect(result).toMatchObject({ score: 3, error: false, reason: 'via env' });
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.body.model).toBe('env-judge-model');
+      expect(server.requests[0]!.tokenHash).toBe(tokenHash(envKey));
+      expect(server.requests[0]!.tokenHash).not.toBe(tokenHash(TEST_KEY));
+    } finally {
+      for (const n of names) {
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
+      }
+    }
+  });
+
+  it('lets the configuration win over the environment', async () => {
+    const names = ['AI_EVAL_JUDGE_MODEL', 'OPENAI_API_KEY'] as const;
+    const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+    process.env.AI_EVAL_JUDGE_MODEL = 'env-judge-model';
+    process.env.OPENAI_API_KEY = 'sk-env-SECRET-fedcba9876543210';
+    try {
+      await grade();
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.body.model).toBe('test-judge');
+      expect(server.requests[0]!.tokenHash).toBe(tokenHash(TEST_KEY));
+    } finally {
+      for (const n of names) {
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
+      }
+    }
+  });
+});
