@@ -81,6 +81,26 @@ describe('the http source', () => {
     ]);
   });
 
+  it('logs the warnings of a cached failure again on every load', async () => {
+    const expected = [`http:missing.yaml: GET ${base}/missing.yaml answered 404 Not Found; nothing loaded.`];
+    const first = await loadDatasetWithWarnings({ source: 'http', ref: 'missing.yaml' });
+    const second = await loadDatasetWithWarnings({ source: 'http', ref: 'missing.yaml' });
+    expect(first.warnings).toEqual(expected);
+    expect(second.warnings).toEqual(expected);
+    const invalid = [
+      'http:invalid.yaml failed dataset validation and was refused whole (1 problem(s)).',
+      "http:invalid.yaml:3:12: /questions/0/input: must be a string, got number 5. Fix the value of 'input'.",
+    ];
+    expect((await loadDatasetWithWarnings({ source: 'http', ref: 'invalid.yaml' })).warnings).toEqual(
+      invalid,
+    );
+    expect((await loadDatasetWithWarnings({ source: 'http', ref: 'invalid.yaml' })).warnings).toEqual(
+      invalid,
+    );
+    // Cached: one request each.
+    expect(requests).toEqual(['/registry/missing.yaml', '/registry/invalid.yaml']);
+  });
+
   it('gives up after the timeout', async () => {
     configure({ datasets: { httpTimeoutMs: 500 } });
     const result = await loadDatasetWithWarnings({ source: 'http', ref: 'slow.yaml' });

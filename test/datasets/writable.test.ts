@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
@@ -91,6 +91,28 @@ describe('the writable file source', () => {
       ].join('\n'),
     );
     expect(readFileSync(join(root, 'datasets/w.yaml'), 'utf8')).toBe(original);
+    expect(readdirSync(join(root, 'datasets'))).toEqual(['w.yaml']);
+  });
+
+  it('replaces the file by a rename, so a reader of the old file sees it whole and byte-identical', async () => {
+    const original = `# comment\n${yamlDataset(['a', 'b'])}`;
+    const root = scratch({ 'datasets/w.yaml': original });
+    configure({ datasets: { root } });
+    const path = join(root, 'datasets/w.yaml');
+    // A reader that opened the dataset before the append, and a second name for the same file.
+    const fd = openSync(path, 'r');
+    const held = join(root, 'held.yaml');
+    linkSync(path, held);
+    try {
+      await fileSource.appendQuestions('w.yaml', [{ input: 'new one' }]);
+      // Writing in place (truncate, then write) would change what they see; a rename leaves it alone.
+      expect(readFileSync(fd, 'utf8')).toBe(original);
+      expect(readFileSync(held, 'utf8')).toBe(original);
+    } finally {
+      closeSync(fd);
+    }
+    expect(statSync(path).ino).not.toBe(statSync(held).ino);
+    expect(readFileSync(path, 'utf8')).toContain('input: new one');
     expect(readdirSync(join(root, 'datasets'))).toEqual(['w.yaml']);
   });
 

@@ -16,8 +16,18 @@ const TAG = 'dataset:http';
  */
 export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 
-function cache(): Map<string, Promise<DatasetDocument | undefined>> {
-  const holder = globalThis as { [KEY]?: Map<string, Promise<DatasetDocument | undefined>> };
+/** A fetched document, or why there is none: the warnings are logged again on every cache hit. */
+interface Fetched {
+  document: DatasetDocument | undefined;
+  warnings: string[];
+}
+
+type Warn = (message: string) => void;
+
+const logWarn: Warn = (message) => logger.warn(message, TAG);
+
+function cache(): Map<string, Promise<Fetched>> {
+  const holder = globalThis as { [KEY]?: Map<string, Promise<Fetched>> };
   holder[KEY] ??= new Map();
   return holder[KEY];
 }
@@ -67,7 +77,7 @@ function bareRef(ref: string, label: string): boolean {
   return false;
 }
 
-async function fetchText(url: string, label: string): Promise<string | undefined> {
+async function fetchText(url: string, label: string, warn: Warn = logWarn): Promise<string | undefined> {
   const timeout = getConfig().datasets.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
   try {
     const response = await fetch(url, {
@@ -75,10 +85,7 @@ async function fetchText(url: string, label: string): Promise<string | undefined
       headers: { accept: 'application/yaml, application/json, text/plain' },
     });
     if (!response.ok) {
-      logger.warn(
-        `${label}: GET ${url} answered ${response.status} ${response.statusText}; nothing loaded.`,
-        TAG,
-      );
+      warn(`${label}: GET ${url} answered ${response.status} ${response.statusText}; nothing loaded.`);
       return undefined;
     }
     return await response.text();
@@ -88,9 +95,8 @@ async function fetchText(url: string, label: string): Promise<string | undefined
       name === 'TimeoutError' || name === 'AbortError'
         ? `timed out after ${timeout} ms`
         : (error as Error).message;
-    logger.warn(
+    warn(
       `${label}: GET ${url} failed: ${reason}. Fix: check datasets.httpBaseUrl, or raise datasets.httpTimeoutMs.`,
-      TAG,
     );
     return undefined;
   }
@@ -103,23 +109,32 @@ async function fetchDocument(ref: string): Promise<DatasetDocument | undefined> 
   if (base === undefined) return undefined;
   const url = new URL(encodeURIComponent(ref), base).href;
   const cached = cache().get(url);
-  if (cached) return cached;
-  const pending = (async () => {
-    const text = await fetchText(url, label);
-    if (text === undefined) return undefined;
+  if (cached) {
+    // A cached failure still explains itself: its warnings are logged again for this load.
+    const { document, warnings } = await cached;
+    for (const message of warnings) logger.warn(message, TAG);
+    return document;
+  }
+  const warnings: string[] = [];
+  const warn: Warn = (message) => {
+    warnings.push(message);
+    logger.warn(message, TAG);
+  };
+  const pending = (async (): Promise<Fetched> => {
+    const text = await fetchText(url, label, warn);
+    if (text === undefined) return { document: undefined, warnings };
     const result = validateDataset(text, { file: label, json: ref.toLowerCase().endsWith('.json') });
     if (!result.valid) {
-      logger.warn(
+      warn(
         `${label} failed dataset validation and was refused whole (${result.problems.length} problem(s)).`,
-        TAG,
       );
-      for (const problem of result.problems) logger.warn(formatProblem(problem), TAG);
-      return undefined;
+      for (const problem of result.problems) warn(formatProblem(problem));
+      return { document: undefined, warnings };
     }
-    return result.document;
+    return { document: result.document, warnings };
   })();
   cache().set(url, pending);
-  return pending;
+  return (await pending).document;
 }
 
 /**
