@@ -10,10 +10,14 @@ import { renderMarkdown } from '../report/render-markdown.js';
 import { renderTerminal } from '../report/render-terminal.js';
 import { useColour, writeFileAtomic } from '../report/write.js';
 
-const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <file>] [--markdown <file>] [--baseline <file>]
+const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <file>] [--markdown <file>]
+                     [--baseline <file> [--max-drop <n>]] [--quiet]
 
 Combines the JSON reports of several shards into one report, recomputing every aggregate,
-advisory and gate as one run would. Exits 1 when a hard gate fails, 2 on bad input.
+advisory and gate as one run would. --baseline compares the merged run with a previous report;
+--max-drop fails it when a target's average drops by more than n (0 to 5). A maxDrop set in the
+shards' options also needs --baseline here: without it the drop gate fails. Exits 1 when a hard
+gate fails, 2 on bad input.
 `;
 
 interface MergeArgs {
@@ -22,6 +26,7 @@ interface MergeArgs {
   junit?: string;
   markdown?: string;
   baseline?: string;
+  maxDrop?: number;
   quiet: boolean;
 }
 
@@ -43,6 +48,12 @@ function parseArgs(args: string[]): MergeArgs | string {
       const value = inline ?? args[++i];
       if (!value) return `${flag} needs a file`;
       out[key] = value;
+    } else if (flag === '--max-drop') {
+      const value = inline ?? args[++i];
+      const n = Number(value);
+      if (!value || !Number.isFinite(n) || n < 0 || n > 5)
+        return `--max-drop needs a number from 0 to 5, got ${JSON.stringify(value ?? '')}`;
+      out.maxDrop = n;
     } else if (arg === '--quiet' || arg === '-q') out.quiet = true;
     else if (arg === '--help' || arg === '-h') return '';
     else if (arg.startsWith('-')) return `unknown option ${arg}`;
@@ -50,6 +61,8 @@ function parseArgs(args: string[]): MergeArgs | string {
   }
   if (out.inputs.length === 0) return 'name at least one JSON report to merge';
   if (!out.output) return 'name the merged report with -o <out.json>';
+  if (out.maxDrop !== undefined && !out.baseline)
+    return '--max-drop needs --baseline <file>, the report to compare with';
   return out;
 }
 
@@ -93,7 +106,10 @@ function runMerge(args: string[]): number {
           `ai-eval merge: warning: ${parsed.inputs[i]} was gated with other settings than ${parsed.inputs[0]}; the first report's settings apply.\n`,
         );
     });
-    const report = mergeReports(reports, { baseline });
+    const report = mergeReports(reports, {
+      baseline,
+      ...(parsed.maxDrop !== undefined ? { maxDrop: parsed.maxDrop } : {}),
+    });
     writeFileAtomic(resolve(parsed.output as string), `${JSON.stringify(report, null, 2)}\n`);
     if (parsed.junit) writeFileAtomic(resolve(parsed.junit), renderJunit(report));
     if (parsed.markdown) writeFileAtomic(resolve(parsed.markdown), renderMarkdown(report));

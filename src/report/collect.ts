@@ -42,7 +42,8 @@ export function targetReport(group: TargetGroup): TargetReport {
 
 /**
  * Assembles the report from target reports: run totals over every question, every advisory,
- * the baseline comparison and the gate verdicts. Pure; `ai-eval merge` calls it too.
+ * the baseline comparison and the gate verdicts. `shard` says the run is one shard of several (see
+ * {@link judgeGates}). Pure; `ai-eval merge` calls it too.
  *
  * @example
  * ```ts
@@ -55,11 +56,12 @@ export function assembleReport(
   identity: RunIdentity,
   settings: GateSettings,
   baseline?: { file: string; report: EvalReport } | null,
+  shard = false,
 ): EvalReport {
   const totals = totalsOf(targets.flatMap((t) => t.questions));
   const changes = baseline ? compareWithBaseline(targets, baseline.report.targets) : null;
   const gates = judgeGates(
-    { targets, run: totals, ...(changes ? { baselineChanges: changes } : {}) },
+    { targets, run: totals, ...(changes ? { baselineChanges: changes } : {}), ...(shard ? { shard } : {}) },
     settings,
   );
   return {
@@ -92,8 +94,16 @@ export function collect(
     settings: GateSettings;
     root?: string;
     baseline?: { file: string; report: EvalReport } | null;
+    /** The runner's shard; one of several makes a gate on a target not in it only warn. */
+    shard?: { index: number; count: number } | null;
   },
 ): EvalReport {
   const groups = groupRecords(records, options.root !== undefined ? { root: options.root } : {});
-  return assembleReport(groups.map(targetReport), options.identity, options.settings, options.baseline);
+  return assembleReport(
+    groups.map(targetReport),
+    options.identity,
+    options.settings,
+    options.baseline,
+    (options.shard?.count ?? 1) > 1,
+  );
 }

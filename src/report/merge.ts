@@ -1,11 +1,13 @@
-import { compareNames, questionFromGrades, type TargetGroup } from '../run/aggregate.js';
+import { compareNames, mergeDeclared, questionFromGrades, type TargetGroup } from '../run/aggregate.js';
 import { assembleReport, targetReport } from './collect.js';
 import type { EvalReport, QuestionReport, RunIdentity, TargetReport } from './model.js';
+import type { RecordTarget } from './record.js';
 
 /**
  * Merges the JSON reports of several shards into the report one run would have given: questions
  * are pooled per target (a question in several shards pools its grades), every aggregate, advisory
- * and gate is recomputed, and the gate settings of the first report apply. Pure.
+ * and gate is recomputed, and the gate settings of the first report apply. A `maxDrop` (from the
+ * shards or the option) without `baseline` fails a hard `baseline` gate: it cannot be checked. Pure.
  *
  * @example
  * ```ts
@@ -15,39 +17,37 @@ import type { EvalReport, QuestionReport, RunIdentity, TargetReport } from './mo
  */
 export function mergeReports(
   reports: readonly EvalReport[],
-  options: { now?: Date; baseline?: { file: string; report: EvalReport } | null } = {},
+  options: {
+    now?: Date;
+    baseline?: { file: string; report: EvalReport } | null;
+    /** Overrides the shards' `maxDrop` (a drop gate needs `baseline`). */
+    maxDrop?: number | null;
+  } = {},
 ): EvalReport {
   const first = reports[0];
   if (!first) throw new TypeError('mergeReports needs at least one report');
-  const targets = new Map<string, { sample: TargetReport; questions: Map<string, QuestionReport[]> }>();
+  const targets = new Map<
+    string,
+    { declared: RecordTarget | null; questions: Map<string, QuestionReport[]> }
+  >();
   for (const report of reports) {
     for (const t of report.targets) {
       let entry = targets.get(t.name);
       if (!entry) {
-        entry = { sample: t, questions: new Map() };
+        entry = { declared: null, questions: new Map() };
         targets.set(t.name, entry);
       }
-      if (entry.sample.mode === null && t.mode !== null) entry.sample = t;
+      // Each shard knows the graders of its own tests: the target runs all of them.
+      if (t.mode !== null) entry.declared = mergeDeclared(entry.declared, declaredOf(t));
       for (const q of t.questions) entry.questions.set(q.id, [...(entry.questions.get(q.id) ?? []), q]);
     }
   }
   const merged: TargetReport[] = [...targets.entries()]
     .sort(([a], [b]) => compareNames(a, b))
-    .map(([name, { sample, questions }]) => {
+    .map(([name, { declared, questions }]) => {
       const group: TargetGroup = {
         name,
-        declared:
-          sample.mode === null
-            ? null
-            : {
-                name,
-                mode: sample.mode,
-                graders: sample.graders,
-                actionObserving: sample.actionObserving,
-                passThreshold: sample.questions[0]?.passThreshold ?? 3.5,
-                scoreBy: sample.scoreBy,
-                ...(sample.gate ? { gate: sample.gate } : {}),
-              },
+        declared,
         questions: [...questions.entries()]
           .sort(([a], [b]) => compareNames(a, b))
           .map(([id, parts]) => {
@@ -62,12 +62,26 @@ export function mergeReports(
       };
       return targetReport(group);
     });
-  return assembleReport(
+  const settings =
+    options.maxDrop !== undefined ? { ...first.settings, maxDrop: options.maxDrop } : first.settings;
+  const report = assembleReport(
     merged,
     mergedIdentity(reports, options.now ?? new Date()),
-    first.settings,
+    settings,
     options.baseline,
   );
+  if (settings.maxDrop !== null && !options.baseline) {
+    // The shards' drop gate cannot be judged on the merged run without the baseline: that fails
+    // the gate, as a reporter with an unreadable baseline does, rather than passing it unchecked.
+    report.gates.push({
+      scope: 'baseline',
+      level: 'hard',
+      passed: false,
+      message: `maxDrop ${settings.maxDrop} cannot be checked: no baseline to compare the merged run with; pass --baseline <previous.json> to ai-eval merge`,
+    });
+    report.passed = false;
+  }
+  return report;
 }
 
 function mergedIdentity(reports: readonly EvalReport[], now: Date): RunIdentity {
@@ -80,5 +94,17 @@ function mergedIdentity(reports: readonly EvalReport[], now: Date): RunIdentity 
     judgeHash: reports.find((r) => r.judgeHash !== null)?.judgeHash ?? null,
     promptHashes: Object.assign({}, ...reports.map((r) => r.promptHashes)) as Record<string, string>,
     datasetHashes: Object.assign({}, ...reports.map((r) => r.datasetHashes)) as Record<string, string>,
+  };
+}
+
+function declaredOf(t: TargetReport): RecordTarget {
+  return {
+    name: t.name,
+    mode: t.mode ?? 'chat',
+    graders: t.graders,
+    actionObserving: t.actionObserving,
+    passThreshold: t.questions[0]?.passThreshold ?? 3.5,
+    scoreBy: t.scoreBy,
+    ...(t.gate ? { gate: t.gate } : {}),
   };
 }

@@ -1,6 +1,14 @@
 import type { TokenUsage } from '../grading/types.js';
 
-/** The version of {@link EvalRecord}. Bump it when the shape changes. */
+/**
+ * The version of {@link EvalRecord}. Bump it when the shape changes.
+ *
+ * @example
+ * ```ts
+ * const record: EvalRecord = { v: RECORD_VERSION, ...rest };
+ * if (input.v !== RECORD_VERSION) skip(input); // a record from another ai-eval version
+ * ```
+ */
 export const RECORD_VERSION = 1;
 
 /** The target a record belongs to, as the suite or matcher knew it. */

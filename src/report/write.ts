@@ -111,6 +111,7 @@ export function finishRun(
     settings: gateSettings(options),
     root,
     baseline,
+    shard: io.shard ?? null,
   });
   if (baselineError !== null && options.maxDrop !== undefined) {
     // maxDrop cannot be checked without the baseline: that fails the gate, in the report too.

@@ -28,10 +28,10 @@ export function groupRecords(records: readonly EvalRecord[], options: { root?: s
     const name = record.target?.name ?? file;
     let target = targets.get(name);
     if (!target) {
-      target = { declared: record.target, byQuestion: new Map() };
+      target = { declared: record.target ? copyTarget(record.target) : null, byQuestion: new Map() };
       targets.set(name, target);
     }
-    target.declared ??= record.target;
+    if (record.target) target.declared = mergeDeclared(target.declared, record.target);
     const list = target.byQuestion.get(record.question) ?? [];
     list.push({ ...record, test: { file, name: record.test.name } });
     target.byQuestion.set(record.question, list);
@@ -45,6 +45,36 @@ export function groupRecords(records: readonly EvalRecord[], options: { root?: s
         .sort(([a], [b]) => compareNames(a, b))
         .map(([id, list]) => buildQuestion(id, list)),
     }));
+}
+
+function copyTarget(t: RecordTarget): RecordTarget {
+  return { ...t, graders: [...t.graders], actionObserving: [...t.actionObserving] };
+}
+
+/**
+ * Two matchers may name the same target with different graders: the target runs every one of
+ * them. Graders and action-observing graders are the union (sorted when the lists differ); mode, gate,
+ * threshold and scoreBy come from the first declaration, except that `agent` wins over `chat`.
+ *
+ * @example
+ * ```ts
+ * mergeDeclared(formatOnly, toolUsageOnly).actionObserving; // ['tool_usage_grader']
+ * ```
+ */
+export function mergeDeclared(into: RecordTarget | null, next: RecordTarget): RecordTarget {
+  if (!into) return copyTarget(next);
+  // One declaration's order stands; a union of different lists is sorted, so it does not depend
+  // on which test ran first.
+  const union = (a: readonly string[], b: readonly string[]): string[] =>
+    a.length === b.length && b.every((id) => a.includes(id))
+      ? [...a]
+      : [...new Set([...a, ...b])].sort(compareNames);
+  return {
+    ...into,
+    mode: into.mode === 'agent' || next.mode === 'agent' ? 'agent' : into.mode,
+    graders: union(into.graders, next.graders),
+    actionObserving: union(into.actionObserving, next.actionObserving),
+  };
 }
 
 /**

@@ -7,12 +7,19 @@ export interface GateInput {
   run: Pick<Totals, 'averageScore' | 'passRate' | 'errorCount'>;
   /** Target-level changes against a baseline, when one was compared. */
   baselineChanges?: readonly BaselineChange[];
+  /**
+   * The run is one shard of several: a gated target may be in another shard, so a gate that names
+   * no target here only warns (`ai-eval merge` judges it on the whole run).
+   */
+  shard?: boolean;
 }
 
 /**
  * Judges the gates: each target's own gate (an entry of `settings.targetGates` wins over the
  * target's declared gate), the run gate, `failOnAdvisory`, `failOnError` and `maxDrop` against a
- * baseline. The run fails when any hard verdict failed; soft verdicts only warn.
+ * baseline. A `settings.targetGates` entry that names no target in the run fails at its level
+ * (in one shard of several it only warns).
+ * The run fails when any hard verdict failed; soft verdicts only warn.
  *
  * @example
  * ```ts
@@ -26,6 +33,20 @@ export function judgeGates(input: GateInput, settings: GateSettings): GateVerdic
   for (const target of input.targets) {
     const gate = settings.targetGates[target.name] ?? target.gate;
     if (gate) verdicts.push(...checkGate(target.name, gate, target));
+  }
+  // A gate for a target the run does not have (a typo, a renamed target) must not pass quietly.
+  const names = input.targets.map((t) => t.name);
+  for (const [name, gate] of Object.entries(settings.targetGates)) {
+    if (names.includes(name)) continue;
+    const known = names.length ? names.join(', ') : 'none';
+    verdicts.push({
+      scope: name,
+      level: input.shard ? 'soft' : gate.level,
+      passed: false,
+      message: input.shard
+        ? `${name}: no target named '${name}' in this shard (ai-eval merge checks the whole run); targets: ${known}`
+        : `${name}: no target named '${name}' in this run; targets: ${known}`,
+    });
   }
   if (settings.gate) verdicts.push(...checkGate('run', settings.gate, input.run));
   if (settings.failOnAdvisory) {

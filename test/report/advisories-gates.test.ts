@@ -3,7 +3,8 @@ import { collect } from '../../src/report/collect.js';
 import { gateSettings } from '../../src/report/options.js';
 import type { RunIdentity } from '../../src/report/model.js';
 import type { ReporterOptions } from '../../src/report/options.js';
-import type { EvalRecord } from '../../src/report/record.js';
+import { mergeReports } from '../../src/report/merge.js';
+import type { EvalRecord, RecordTarget } from '../../src/report/record.js';
 import { FAQ, SUPPORT, fail, rec, skip } from './records.js';
 
 const identity: RunIdentity = {
@@ -70,6 +71,58 @@ describe('advisories', () => {
     expect(r.advisories.map((a) => a.message)).toEqual([
       'support-bot: every grade of accuracy_judge was skipped (2 grades), so it scored nothing.',
     ]);
+  });
+});
+
+describe('targets named by several matchers', () => {
+  const FORMAT: RecordTarget = {
+    name: 'shared-bot',
+    mode: 'chat',
+    graders: ['format_grader'],
+    actionObserving: [],
+    passThreshold: 3.5,
+  };
+  const TOOLS: RecordTarget = {
+    name: 'shared-bot',
+    mode: 'agent',
+    graders: ['tool_usage_grader'],
+    actionObserving: ['tool_usage_grader'],
+    passThreshold: 4,
+  };
+  const both = [
+    rec({ question: 'q1', grader: 'format_grader', target: FORMAT }),
+    rec({ question: 'q2', grader: 'tool_usage_grader', target: TOOLS }),
+  ];
+
+  it('unions graders and action-observing graders over every record of the target', () => {
+    for (const records of [both, [...both].reverse()]) {
+      const r = report(records);
+      expect(r.advisories).toEqual([]);
+      expect(r.targets).toHaveLength(1);
+      expect(r.targets[0]).toMatchObject({
+        name: 'shared-bot',
+        mode: 'agent',
+        graders: ['format_grader', 'tool_usage_grader'],
+        actionObserving: ['tool_usage_grader'],
+      });
+    }
+  });
+
+  it('still warns when no matcher of the target observes actions', () => {
+    const blind = { ...TOOLS, graders: ['accuracy_judge'], actionObserving: [] };
+    const r = report([both[0]!, rec({ question: 'q2', grader: 'accuracy_judge', target: blind })]);
+    expect(r.advisories.map((a) => a.code)).toEqual(['NO_ACTION_OBSERVER']);
+    expect(r.targets[0]!.graders).toEqual(['accuracy_judge', 'format_grader']);
+  });
+
+  it('unions them over shard reports too', () => {
+    const merged = mergeReports([report([both[0]!]), report([both[1]!])]);
+    expect(merged.advisories).toEqual([]);
+    expect(merged.targets[0]).toMatchObject({
+      mode: 'agent',
+      graders: ['format_grader', 'tool_usage_grader'],
+      actionObserving: ['tool_usage_grader'],
+    });
   });
 });
 
@@ -149,6 +202,59 @@ describe('gates', () => {
       },
     ]);
     expect(r.passed).toBe(false);
+  });
+
+  it('fails a target gate that names no target in the run, at its level', () => {
+    const r = report(records, {
+      gates: { bott: { level: 'hard', minAverage: 4 }, 'faq-bott': { level: 'soft', minPassRate: 0.5 } },
+    });
+    expect(r.gates).toEqual([
+      {
+        scope: 'bott',
+        level: 'hard',
+        passed: false,
+        message: "bott: no target named 'bott' in this run; targets: support-bot",
+      },
+      {
+        scope: 'faq-bott',
+        level: 'soft',
+        passed: false,
+        message: "faq-bott: no target named 'faq-bott' in this run; targets: support-bot",
+      },
+    ]);
+    expect(r.passed).toBe(false);
+    expect(report([], { gates: { bott: { level: 'hard', minAverage: 4 } } }).gates[0]!.message).toBe(
+      "bott: no target named 'bott' in this run; targets: none",
+    );
+  });
+
+  it('only warns about a gated target missing from one shard of several', () => {
+    const settings = gateSettings({ gates: { 'faq-bot': { level: 'hard', minAverage: 4 } } });
+    const shard = collect(records, { identity, settings, shard: { index: 1, count: 2 } });
+    expect(shard.gates).toEqual([
+      {
+        scope: 'faq-bot',
+        level: 'soft',
+        passed: false,
+        message:
+          "faq-bot: no target named 'faq-bot' in this shard (ai-eval merge checks the whole run); targets: support-bot",
+      },
+    ]);
+    expect(shard.passed).toBe(true);
+    const faq = collect([rec({ question: 'f1', grader: 'accuracy_judge', target: FAQ, score: 3 })], {
+      identity,
+      settings,
+      shard: { index: 2, count: 2 },
+    });
+    const merged = mergeReports([shard, faq]);
+    expect(merged.gates).toEqual([
+      {
+        scope: 'faq-bot',
+        level: 'hard',
+        passed: false,
+        message: 'faq-bot: average 3.00 is below the minimum 4.00',
+      },
+    ]);
   });
 
   it('passes failOnError when nothing errored', () => {

@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -169,6 +177,28 @@ describe('finishRun', () => {
     expect(written.passed).toBe(false);
   });
 
+  it('takes the baseline from the outputFile it is about to replace', () => {
+    const first = run({ outputFile: 'r.json' });
+    const previous = readFileSync(join(first.dir, 'r.json'), 'utf8');
+    let printed = '';
+    const again = finishRun(
+      records.filter((r) => r.question !== 'q1'),
+      { outputFile: 'r.json', baseline: 'r.json', maxDrop: 0.5 },
+      { root: first.dir, print: (t) => (printed += t), env: {}, now: new Date('2026-02-04T00:00:00.000Z') },
+    );
+    expect(again.report.baseline).toMatchObject({ file: 'r.json', timestamp: '2026-02-03T04:05:06.000Z' });
+    expect(again.report.baseline?.changes.map((c) => [c.kind, c.question])).toEqual([
+      ['regressed', undefined],
+      ['removed', 'q1'],
+    ]);
+    expect(again.failed).toBe(true);
+    expect(again.failure).toBe('ai-eval: support-bot: average 3.75 -> 2.50 (-1.25), allowed drop 0.50');
+    expect(printed).not.toContain('warning');
+    const written = readFileSync(join(first.dir, 'r.json'), 'utf8');
+    expect(written).not.toBe(previous);
+    expect(JSON.parse(written)).toEqual(JSON.parse(JSON.stringify(again.report)));
+  });
+
   it('names the shard in file options through [shard]', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-eval-shard-'));
     const io = { root: dir, print: () => undefined, env: {} };
@@ -329,12 +359,29 @@ describe('options, colour and redaction', () => {
     expect(report.targets[0]!.questions[0]!.grades[0]!.reason).toBe('sent api_key=[redacted] to the tool');
   });
 
-  it('writes atomically, leaving the old file when writing fails', () => {
+  it('writes atomically: a reader of the old file keeps it whole, the new one replaces it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
     const file = join(dir, 'r.json');
     writeFileAtomic(file, 'old');
-    expect(() => writeFileAtomic(join(file, 'sub', 'x.json'), 'new')).toThrow();
-    expect(readFileSync(file, 'utf8')).toBe('old');
+    // A hard link stands for a reader that opened the old report: a write in place (plain
+    // writeFileSync) would change what it reads; a rename over the name leaves it alone.
+    linkSync(file, join(dir, 'reader'));
+    const before = statSync(file).ino;
+    writeFileAtomic(file, 'new');
+    expect(readFileSync(join(dir, 'reader'), 'utf8')).toBe('old');
+    expect(readFileSync(file, 'utf8')).toBe('new');
+    expect(statSync(file).ino).not.toBe(before);
+    expect(readdirSync(dir).sort()).toEqual(['r.json', 'reader']);
+  });
+
+  it('leaves no temporary file and the target untouched when the rename fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
+    const target = join(dir, 'r.json');
+    mkdirSync(target);
+    writeFileSync(join(target, 'keep'), 'kept');
+    expect(() => writeFileAtomic(target, 'new')).toThrow();
     expect(readdirSync(dir)).toEqual(['r.json']);
+    expect(readdirSync(target)).toEqual(['keep']);
+    expect(readFileSync(join(target, 'keep'), 'utf8')).toBe('kept');
   });
 });
