@@ -7,6 +7,8 @@ import {
   type Judge,
   type JudgeAnswer,
   type JudgeCacheMode,
+  type JudgeChatClient,
+  type JudgeConfig,
 } from '../../src/index.js';
 
 describe('judge types', () => {
@@ -45,5 +47,12 @@ describe('judge types', () => {
       // @ts-expect-error interpretScore returns number | null
       interpretScore: () => 'five',
     });
+  });
+
+  it('types judge.client as a chat client', () => {
+    expectTypeOf<NonNullable<JudgeConfig['client']>>().toEqualTypeOf<JudgeChatClient>();
+    // @ts-expect-error an object without chat.completions.create is not a client
+    const notAClient: JudgeConfig = { client: {} };
+    expectTypeOf(notAClient).toEqualTypeOf<JudgeConfig>();
   });
 });
