@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -9,8 +9,9 @@ import { ROOT, TMP } from './paths.js';
  * Builds the package, packs it with `npm pack` and unpacks the tarball into
  * `<run dir>/node_modules/ai-eval`, where every fixture project of this test run (under
  * `<run dir>/projects`) resolves it, exactly as a consumer who installed the tarball would. The
- * package's own dependencies and the runners are linked into `<run dir>/node_modules` from the
- * repository's node_modules. The run directory lies outside the repository, so no resolver can
+ * package's declared dependencies and peers, plus the tools a consumer project installs itself
+ * (ts-jest, typescript, type packages), are linked into `<run dir>/node_modules` from the
+ * repository's node_modules, and nothing else: an import the package forgot to declare fails. The run directory lies outside the repository, so no resolver can
  * walk up into the repository and find its `dist/` instead of the packed copy.
  *
  * Each `vitest run` gets its own run directory (in AI_EVAL_TEST_RUN_DIR, inherited by the workers),
@@ -22,8 +23,8 @@ export default async function setup(): Promise<() => void> {
   const modules = join(runDir, 'node_modules');
   const packed = join(modules, 'ai-eval');
   mkdirSync(packed, { recursive: true });
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name === 'ai-eval' || name.startsWith('.')) continue;
+  for (const name of consumerPackages()) {
+    if (name.includes('/')) mkdirSync(join(modules, name.split('/')[0] as string), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
   }
   const lockTarget = join(TMP, 'build.lock');
@@ -48,4 +49,46 @@ export default async function setup(): Promise<() => void> {
   return () => {
     if (process.env.AI_EVAL_KEEP_TMP !== '1') rmSync(runDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * What a consumer of the packed package has installed: its dependencies, its peers and its own tools
+ * (ts-jest, typescript, type packages), with everything they depend on, as npm hoists them. The
+ * repository's other dev tools are left out.
+ */
+function consumerPackages(): string[] {
+  const manifest = (name: string): Record<string, Record<string, string> | undefined> | undefined => {
+    try {
+      return JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as Record<
+        string,
+        Record<string, string> | undefined
+      >;
+    } catch {
+      return undefined; // not installed at the top level (nested or optional and absent)
+    }
+  };
+  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+  const queue = [
+    ...Object.keys(own.dependencies ?? {}),
+    ...Object.keys(own.peerDependencies ?? {}),
+    'ts-jest',
+    'typescript',
+    '@types/node',
+    '@types/jest',
+  ];
+  const found = new Set<string>();
+  while (queue.length > 0) {
+    const name = queue.pop() as string;
+    if (found.has(name)) continue;
+    const pkg = manifest(name);
+    if (!pkg) continue;
+    found.add(name);
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      queue.push(...Object.keys(pkg[field] ?? {}));
+    }
+  }
+  return [...found].sort();
 }
