@@ -56,6 +56,13 @@ describe('the dataset schema', () => {
     ]);
   });
 
+  it('refuses a blank or empty id, saying it needs some text', () => {
+    expect(messages('questions:\n  - id: "  "\n    input: x\n  - id: ""\n    input: y\n')).toEqual([
+      'd.yaml:2:9: /questions/0/id: must be a non-empty string, got the string "  ". Fix: give it some text.',
+      'd.yaml:4:9: /questions/1/id: must be a non-empty string, got the string "". Fix: give it some text.',
+    ]);
+  });
+
   it('refuses a document without questions, or that is not an object', () => {
     expect(messages('name: x\n')).toEqual([
       "d.yaml:1:1: (document): is missing the required key 'questions'. Fix: add it.",

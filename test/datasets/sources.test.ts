@@ -229,6 +229,20 @@ describe('the file source', () => {
     );
   });
 
+  it('reports a YAML syntax error as a warning with the file and line', async () => {
+    const root = scratch({ 'datasets/broken.yaml': 'questions:\n  - id: a\n    input: "x\n' });
+    configure({ datasets: { root } });
+    const expected =
+      /^(?!file:).*datasets\/broken\.yaml:4:1: \(document\): is not valid YAML: Missing closing "quote\. Fix the syntax here\.$/;
+    const sync = loadDatasetSync({ source: 'file', ref: 'broken.yaml' });
+    expect(sync.questions).toEqual([]);
+    expect(sync.warnings[0]).toMatch(/^file:broken\.yaml: .*broken\.yaml is invalid and was refused whole/);
+    expect(sync.warnings).toContainEqual(expect.stringMatching(expected));
+    const { value, logs } = await captureLogsAsync(() => loadDataset({ source: 'file', ref: 'broken.yaml' }));
+    expect(value).toEqual([]);
+    expect(messagesOf(logs)).toContainEqual(expect.stringMatching(expected));
+  });
+
   it('returns disabled questions only with includeDisabled', () => {
     const root = scratch({
       'datasets/d.yaml': 'questions:\n  - { id: a, input: x }\n  - { id: b, input: y, disabled: true }\n',
