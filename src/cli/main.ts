@@ -6,7 +6,10 @@ const HELP = `Usage: ai-eval <command> [options]
 Commands:
   validate <file...>   check datasets, rubrics and gold-label files
   merge <report...>    combine the JSON reports of several shards into one
+                       (-o out.json, --junit, --markdown, --baseline, --max-drop)
   help                 show this help
+
+Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, docs/datasets.md.
 `;
 
 /**
