@@ -9,7 +9,7 @@ import { resolveTarget, type Target } from '../src/run/target.js';
  * @example
  * ```ts
  * const run = async (question: Question, { signal, trial }: RunHelpers) =>
- *   agent.run(question.input ?? '', { signal, seed: trial });
+ *   agent.run(inputOf(question), { signal, seed: trial });
  * ```
  */
 export interface RunHelpers {
@@ -27,7 +27,7 @@ export interface RunHelpers {
  * const options: EvalSuiteOptions = {
  *   dataset: 'evals/support.yaml',
  *   target: { name: 'support-bot', mode: 'agent', graders: ['read_only_run'] },
- *   run: (question, { signal }) => agent.run(question.input ?? '', { signal }),
+ *   run: (question, { signal }) => agent.run(inputOf(question), { signal }),
  *   tags: ['smoke'],
  *   timeout: 30_000,
  * };

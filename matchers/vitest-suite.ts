@@ -24,12 +24,13 @@ const runtime: SuiteRuntime = {
  *
  * @example
  * ```ts
+ * import { inputOf } from 'ai-eval';
  * import { evalSuite } from 'ai-eval/vitest';
  *
  * evalSuite('support bot', {
  *   dataset: 'evals/support.yaml',
  *   target: { name: 'support-bot', mode: 'agent', graders: ['read_only_run', 'tool_usage_grader'] },
- *   run: (question, { signal }) => supportAgent.run(question.input ?? '', { signal }),
+ *   run: (question, { signal }) => supportAgent.run(inputOf(question), { signal }),
  *   timeout: 30_000,
  * });
  * ```
