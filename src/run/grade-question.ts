@@ -130,11 +130,22 @@ async function runGrader(
         true,
       );
     }
-    return grade;
+    return restamp(grader, grade);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return grader.result(null, `grader threw: ${message}`, true);
   }
+}
+
+/**
+ * The grade as the grader's own scale and id say it is: a result built by hand (or by another
+ * grader's factory) is rebuilt with this grader's `result`, so its score is clamped, its composite
+ * mapped and its id stamped. Token usage is kept.
+ */
+function restamp(grader: Grader, grade: GradeResult): GradeResult {
+  const score = typeof grade.score === 'number' || grade.score === null ? grade.score : null;
+  const stamped = grader.result(score, String(grade.reason), grade.error === true);
+  return grade.usage ? { ...stamped, usage: grade.usage } : stamped;
 }
 
 function isGradeResult(value: unknown): value is GradeResult {

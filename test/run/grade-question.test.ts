@@ -51,6 +51,34 @@ describe('gradeQuestion', () => {
     expect(r.grades[0]!.reason).toContain('grader returned number instead of a GradeResult');
   });
 
+  it("restamps a hand-built result with the grader's own id and scale, clamping it", async () => {
+    const binary = grader(
+      () => ({
+        grader: 'other',
+        score: 9,
+        min: 0,
+        max: 9,
+        composite: 9,
+        reason: 'built by hand',
+        error: false,
+        skipped: false,
+        usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+      }),
+      { minScore: 0, maxScore: 1 },
+    );
+    const r = await gradeQuestion({ question, response: 'x', graders: [binary] });
+    expect(r.grades[0]).toMatchObject({
+      grader: binary.id,
+      score: 1,
+      min: 0,
+      max: 1,
+      composite: 5,
+      reason: 'built by hand',
+      usage: { totalTokens: 3 },
+    });
+    expect(r.composite).toBe(5);
+  });
+
   it('takes the mean of the non-null composites across scales', async () => {
     // Binary 1 -> 5, gradient 2 -> 2, a skip and an error left out: (5 + 2) / 2 = 3.5.
     const r = await gradeQuestion({
