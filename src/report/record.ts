@@ -11,7 +11,20 @@ import type { TokenUsage } from '../grading/types.js';
  */
 export const RECORD_VERSION = 1;
 
-/** The target a record belongs to, as the suite or matcher knew it. */
+/**
+ * The target a record belongs to, as the suite or matcher knew it.
+ *
+ * @example
+ * ```ts
+ * const target: RecordTarget = {
+ *   name: 'support-bot',
+ *   mode: 'agent',
+ *   graders: ['tool_usage_grader', 'relevance_grader'],
+ *   actionObserving: ['tool_usage_grader'],
+ *   passThreshold: 3.5,
+ * };
+ * ```
+ */
 export interface RecordTarget {
   name: string;
   mode: 'agent' | 'chat';
@@ -27,6 +40,15 @@ export interface RecordTarget {
 /**
  * One grade on its way from a matcher or generated suite to the reporter: JSON only, versioned.
  * Vitest carries it on `task.meta`; Jest through a per-worker side-channel file.
+ *
+ * @example
+ * ```ts
+ * // A custom Vitest reporter reading the records of a test case:
+ * onTestCaseResult(testCase) {
+ *   const records: EvalRecord[] = testCase.meta().aiEval ?? [];
+ *   for (const r of records) console.log(r.question, r.grader, r.composite, r.reason);
+ * }
+ * ```
  */
 export interface EvalRecord {
   v: typeof RECORD_VERSION;
