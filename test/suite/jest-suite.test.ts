@@ -111,6 +111,7 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
         trial: 1,
         grader: 'from_metadata',
         composite: 5,
+        dataset: { ref: 'file:datasets/support.yaml', hash: expect.stringMatching(/^[0-9a-f]{12}$/) },
         target: expect.objectContaining({
           name: 'support-bot',
           mode: 'agent',
