@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gradeQuestion, getGrader } from '../../src/index.js';
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
-import { TEST_KEY, useServer } from './judge-env.js';
+import { TEST_KEY, withJudgeServer } from './judge-env.js';
 
-let server: OpenAIServer;
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  useServer(server);
-});
+const env = withJudgeServer();
 
 const grade = async (grader: string, response = 'Paris is the capital of France.') =>
   (
@@ -24,7 +15,7 @@ const grade = async (grader: string, response = 'Paris is the capital of France.
 
 describe('judge answers, over the real openai SDK', () => {
   it('scores from a JSON answer and records token usage', async () => {
-    server.script({
+    env.server.script({
       answer: { score: 4, reason: 'on topic' },
       usage: { prompt_tokens: 50, completion_tokens: 9, total_tokens: 59 },
     });
@@ -37,24 +28,24 @@ describe('judge answers, over the real openai SDK', () => {
       error: false,
     });
     expect(result.usage).toEqual({ promptTokens: 50, completionTokens: 9, totalTokens: 59 });
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]!.path).toBe('/v1/chat/completions');
-    expect(server.requests[0]!.authorized).toBe(true);
+    expect(env.server.requests).toHaveLength(1);
+    expect(env.server.requests[0]!.path).toBe('/v1/chat/completions');
+    expect(env.server.requests[0]!.authorized).toBe(true);
   });
 
   it('maps a binary judge onto the composite scale', async () => {
-    server.script({ answer: { score: 1, reason: 'all supported' } });
+    env.server.script({ answer: { score: 1, reason: 'all supported' } });
     const result = await grade('groundedness_grader');
     expect(result).toMatchObject({ score: 1, min: 0, max: 1, composite: 5, error: false });
   });
 
   it('accepts one fenced JSON block', async () => {
-    server.script({ content: '```json\n{"score": 3, "reason": "partly"}\n```' });
+    env.server.script({ content: '```json\n{"score": 3, "reason": "partly"}\n```' });
     expect(await grade('completeness_grader')).toMatchObject({ score: 3, error: false });
   });
 
   it('refuses prose around a fenced block, naming what came back', async () => {
-    server.script({ content: 'Sure! Here it is:\n```json\n{"score": 5, "reason": "x"}\n```' });
+    env.server.script({ content: 'Sure! Here it is:\n```json\n{"score": 5, "reason": "x"}\n```' });
     const result = await grade('completeness_grader');
     expect(result).toMatchObject({ score: null, composite: null, error: true });
     expect(result.reason).toContain('did not answer with JSON');
@@ -62,7 +53,7 @@ describe('judge answers, over the real openai SDK', () => {
   });
 
   it('turns malformed JSON into an error grade, never a zero', async () => {
-    server.script({ content: '{"score": 4, "reason": ' });
+    env.server.script({ content: '{"score": 4, "reason": ' });
     const result = await grade('relevance_grader');
     expect(result).toMatchObject({ score: null, error: true, skipped: false });
     expect(result.reason).toBe('the judge did not answer with JSON: "{"score": 4, "reason":"');
@@ -70,7 +61,10 @@ describe('judge answers, over the real openai SDK', () => {
   });
 
   it('turns a missing or non-numeric score into an error grade', async () => {
-    server.script({ answer: { reason: 'forgot the score' } }, { answer: { score: '4', reason: 'string' } });
+    env.server.script(
+      { answer: { reason: 'forgot the score' } },
+      { answer: { score: '4', reason: 'string' } },
+    );
     const missing = await grade('relevance_grader');
     expect(missing).toMatchObject({ score: null, error: true });
     expect(missing.reason).toContain('no numeric score');
@@ -81,7 +75,7 @@ describe('judge answers, over the real openai SDK', () => {
   });
 
   it('clamps an out-of-scale score by default', async () => {
-    server.script(
+    env.server.script(
       { answer: { score: 9, reason: 'overenthusiastic' } },
       { answer: { score: -2, reason: 'harsh' } },
     );
@@ -98,7 +92,7 @@ describe('judge answers, over the real openai SDK', () => {
   });
 
   it('errors when interpretScore refuses an out-of-scale score (groundedness)', async () => {
-    server.script({ answer: { score: 4, reason: 'graded on 0-5' } });
+    env.server.script({ answer: { score: 4, reason: 'graded on 0-5' } });
     const result = await grade('groundedness_grader');
     expect(result).toMatchObject({ score: null, error: true });
     expect(result.reason).toContain('the judge answered 4, which is not usable');
@@ -106,20 +100,20 @@ describe('judge answers, over the real openai SDK', () => {
   });
 
   it('turns a refusal into an error grade naming it', async () => {
-    server.script({ content: null, refusal: "I'm sorry, I can't help with grading this." });
+    env.server.script({ content: null, refusal: "I'm sorry, I can't help with grading this." });
     const result = await grade('relevance_grader');
     expect(result).toMatchObject({ score: null, error: true });
     expect(result.reason).toBe(`the judge refused to answer: "I'm sorry, I can't help with grading this."`);
   });
 
   it('turns an empty answer into an error grade', async () => {
-    server.script({ content: '' });
+    env.server.script({ content: '' });
     const result = await grade('relevance_grader');
     expect(result).toMatchObject({ score: null, error: true, reason: 'the judge returned an empty answer' });
   });
 
   it('shortens a long malformed answer in the reason', async () => {
-    server.script({ content: `not json ${'blah '.repeat(200)}` });
+    env.server.script({ content: `not json ${'blah '.repeat(200)}` });
     const result = await grade('relevance_grader');
     expect(result.error).toBe(true);
     expect(result.reason.length).toBeLessThan(260);

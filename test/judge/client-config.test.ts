@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   configure,
   gradeQuestion,
@@ -6,18 +6,10 @@ import {
   type JudgeChatClient,
   type JudgeChatCompletion,
 } from '../../src/index.js';
-import { startOpenAIServer, tokenHash, type OpenAIServer } from '../helpers/openai-server.js';
-import { TEST_KEY, useServer } from './judge-env.js';
+import { tokenHash } from '../helpers/openai-server.js';
+import { TEST_KEY, withJudgeServer } from './judge-env.js';
 
-let server: OpenAIServer;
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  useServer(server);
-});
+const env = withJudgeServer();
 
 const grade = async () =>
   (
@@ -72,7 +64,7 @@ describe('an injected judge.client', () => {
     expect(options!.signal).toBeInstanceOf(AbortSignal);
     expect(typeof options!.timeout).toBe('number');
     // The configured server is not called when a client is injected.
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 
   it('refuses an object without chat.completions.create as an errored grade', async () => {
@@ -82,7 +74,7 @@ describe('an injected judge.client', () => {
     expect(result.reason).toBe(
       'judge.client must be an OpenAI client or an object with chat.completions.create(body, options).',
     );
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 });
 
@@ -94,15 +86,15 @@ describe('configuration from the environment', () => {
     configure({ judge: { model: undefined, apiKey: undefined, baseURL: undefined } });
     process.env.AI_EVAL_JUDGE_MODEL = 'env-judge-model';
     process.env.OPENAI_API_KEY = envKey;
-    process.env.OPENAI_BASE_URL = server.baseURL;
+    process.env.OPENAI_BASE_URL = env.server.baseURL;
     try {
-      server.script({ answer: { score: 3, reason: 'via env' } });
+      env.server.script({ answer: { score: 3, reason: 'via env' } });
       const result = await grade();
       expect(result).toMatchObject({ score: 3, error: false, reason: 'via env' });
-      expect(server.requests).toHaveLength(1);
-      expect(server.requests[0]!.body.model).toBe('env-judge-model');
-      expect(server.requests[0]!.tokenHash).toBe(tokenHash(envKey));
-      expect(server.requests[0]!.tokenHash).not.toBe(tokenHash(TEST_KEY));
+      expect(env.server.requests).toHaveLength(1);
+      expect(env.server.requests[0]!.body.model).toBe('env-judge-model');
+      expect(env.server.requests[0]!.tokenHash).toBe(tokenHash(envKey));
+      expect(env.server.requests[0]!.tokenHash).not.toBe(tokenHash(TEST_KEY));
     } finally {
       for (const n of names) {
         if (saved[n] === undefined) delete process.env[n];
@@ -118,9 +110,9 @@ describe('configuration from the environment', () => {
     process.env.OPENAI_API_KEY = 'sk-env-SECRET-fedcba9876543210';
     try {
       await grade();
-      expect(server.requests).toHaveLength(1);
-      expect(server.requests[0]!.body.model).toBe('test-judge');
-      expect(server.requests[0]!.tokenHash).toBe(tokenHash(TEST_KEY));
+      expect(env.server.requests).toHaveLength(1);
+      expect(env.server.requests[0]!.body.model).toBe('test-judge');
+      expect(env.server.requests[0]!.tokenHash).toBe(tokenHash(TEST_KEY));
     } finally {
       for (const n of names) {
         if (saved[n] === undefined) delete process.env[n];

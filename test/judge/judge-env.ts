@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { configure, resetConfig, type JudgeConfig } from '../../src/index.js';
-import type { OpenAIServer } from '../helpers/openai-server.js';
+import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
 
 /** A fake key: tests assert it never shows up in a reason, log or cache entry. */
 export const TEST_KEY = 'sk-test-SECRET-0123456789abcdef';
@@ -23,4 +24,40 @@ export function useServer(server: OpenAIServer, judge: JudgeConfig = {}): void {
       ...judge,
     },
   });
+}
+
+/**
+ * Starts a scripted judge server for the calling test file: once before all its tests (closed
+ * after them), and before each test forgets what the server recorded and configures the judges
+ * against it with {@link useServer} (`judge` overrides the defaults).
+ *
+ * @example
+ * ```ts
+ * const env = withJudgeServer();
+ * it('asks once', async () => {
+ *   env.server.script({ answer: { score: 4, reason: 'fine' } });
+ *   // ...
+ *   expect(env.server.requests).toHaveLength(1);
+ * });
+ * ```
+ */
+export function withJudgeServer(judge?: JudgeConfig): { readonly server: OpenAIServer } {
+  let server: OpenAIServer | undefined;
+  const current = (): OpenAIServer => {
+    if (!server) throw new Error('the judge server starts in beforeAll: use it inside a hook or a test');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startOpenAIServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    current().reset();
+    useServer(current(), judge);
+  });
+  return {
+    get server() {
+      return current();
+    },
+  };
 }

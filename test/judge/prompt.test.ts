@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AiEvalError,
   configure,
@@ -15,18 +15,9 @@ import {
   NO_TOOL_CALLS_STATEMENT,
   type Question,
 } from '../../src/index.js';
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
-import { useServer } from './judge-env.js';
+import { withJudgeServer } from './judge-env.js';
 
-let server: OpenAIServer;
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  useServer(server);
-});
+const env = withJudgeServer();
 
 const catchError = (fn: () => unknown): unknown => {
   try {
@@ -45,8 +36,8 @@ async function promptFor(
   question: Partial<Question> = { id: 'q', input: 'How many articles are published?' },
 ): Promise<string> {
   await gradeQuestion({ question, response: response as string, graders: [grader] });
-  expect(server.requests).toHaveLength(1);
-  return server.requests[0]!.prompt;
+  expect(env.server.requests).toHaveLength(1);
+  return env.server.requests[0]!.prompt;
 }
 
 describe('the prompt a judge sends', () => {
@@ -84,7 +75,7 @@ describe('the prompt a judge sends', () => {
         'Answer with JSON only, no other text: {"score": <number on the scale above>, "reason": "<one or two sentences>"}',
       ].join('\n'),
     );
-    const body = server.requests[0]!.body;
+    const body = env.server.requests[0]!.body;
     expect(body.temperature).toBe(0);
     expect(body.seed).toBe(0);
     expect(body.model).toBe('test-judge');
@@ -190,9 +181,9 @@ describe('the prompt a judge sends', () => {
   it('sends no seed when seed is null and no response_format when structured output is off', async () => {
     configure({ judge: { seed: null, structuredOutput: false } });
     await promptFor('relevance_grader', 'x');
-    expect(server.requests[0]!.body).not.toHaveProperty('seed');
-    expect(server.requests[0]!.body).not.toHaveProperty('response_format');
-    expect(server.requests[0]!.body.temperature).toBe(0);
+    expect(env.server.requests[0]!.body).not.toHaveProperty('seed');
+    expect(env.server.requests[0]!.body).not.toHaveProperty('response_format');
+    expect(env.server.requests[0]!.body.temperature).toBe(0);
   });
 
   it('flattens a multi-turn question into the question slot', async () => {
@@ -230,9 +221,9 @@ describe('templates and overrides', () => {
 
   it('fills a custom template in one pass, keeping %% literal and %s inside values', async () => {
     const judge = defineJudge({ ...base, template: '100%% on [%s] [%s] [%s] [%s]' });
-    server.script({ answer: { score: 5, reason: 'ok' } });
+    env.server.script({ answer: { score: 5, reason: 'ok' } });
     await gradeQuestion({ question: { id: 'q', input: 'say %s' }, response: 'r %s', graders: [judge] });
-    expect(server.requests[0]!.prompt).toBe(
+    expect(env.server.requests[0]!.prompt).toBe(
       `100% on [house tone] [say %s] [Criteria: none beyond the dimension itself.\n5: plain] [<<<RESPONSE ${tag('r %s')}>>>\nr %s\n<<<END RESPONSE ${tag('r %s')}>>>]`,
     );
   });
@@ -242,7 +233,7 @@ describe('templates and overrides', () => {
     const prompt = await promptFor('relevance_grader', 'x');
     expect(prompt.startsWith('OVERRIDE relevance: how directly')).toBe(true);
 
-    server.requests.length = 0;
+    env.server.requests.length = 0;
     configure({ judge: { prompts: { relevance_grader: 'BROKEN %s|%s' } } });
     const result = await gradeQuestion({
       question: { id: 'q', input: 'i' },
@@ -252,7 +243,7 @@ describe('templates and overrides', () => {
     expect(result.grades[0]).toMatchObject({ error: true, score: null });
     expect(result.grades[0]!.reason).toContain('judge.prompts.relevance_grader');
     expect(result.grades[0]!.reason).toContain('found 2');
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 
   it('reads an override from <promptsDir>/<id>.txt and names the file when it is malformed', async () => {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APIError } from 'openai';
 import {
   AiEvalError,
@@ -10,24 +10,15 @@ import {
   logger,
   type LogEntry,
 } from '../../src/index.js';
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
-import { TEST_KEY, useServer } from './judge-env.js';
+import { TEST_KEY, withJudgeServer } from './judge-env.js';
 
-let server: OpenAIServer;
+const env = withJudgeServer();
 const logs: LogEntry[] = [];
 let stop: () => void;
-beforeAll(async () => {
-  server = await startOpenAIServer();
+beforeAll(() => {
   stop = logger.subscribe((entry) => logs.push(entry));
 });
-afterAll(async () => {
-  stop();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  useServer(server);
-});
+afterAll(() => stop());
 afterEach(() => {
   // Secrets never leave: not in any log line.
   expect(JSON.stringify(logs)).not.toContain(TEST_KEY);
@@ -44,51 +35,55 @@ const grade = async () =>
 
 describe('retries, backoff and timeouts', () => {
   it('waits as long as Retry-After says after a 429, then succeeds', async () => {
-    server.script(
+    env.server.script(
       { status: 429, headers: { 'retry-after': '1' } },
       { answer: { score: 5, reason: 'spot on' } },
     );
     const result = await grade();
     expect(result).toMatchObject({ score: 5, error: false, reason: 'spot on' });
-    expect(server.requests).toHaveLength(2);
+    expect(env.server.requests).toHaveLength(2);
     // Backoff alone is configured to 1-5 ms, so only honouring Retry-After explains the gap.
-    expect(server.requests[1]!.receivedAt - server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(950);
+    expect(env.server.requests[1]!.receivedAt - env.server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(
+      950,
+    );
   });
 
   it('honours retry-after-ms too', async () => {
-    server.script(
+    env.server.script(
       { status: 429, headers: { 'retry-after-ms': '300' } },
       { answer: { score: 3, reason: 'ok' } },
     );
     expect(await grade()).toMatchObject({ score: 3, error: false });
-    expect(server.requests[1]!.receivedAt - server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(280);
+    expect(env.server.requests[1]!.receivedAt - env.server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(
+      280,
+    );
   });
 
   it('reads Retry-After as an HTTP date too', async () => {
     const at = new Date(Date.now() + 2000);
-    server.script(
+    env.server.script(
       { status: 503, headers: { 'retry-after': at.toUTCString() } },
       { answer: { score: 4, reason: 'ok' } },
     );
     expect(await grade()).toMatchObject({ score: 4, error: false });
     // HTTP dates have whole seconds: the retry comes no earlier than that second.
-    expect(server.requests[1]!.receivedAt).toBeGreaterThanOrEqual(
+    expect(env.server.requests[1]!.receivedAt).toBeGreaterThanOrEqual(
       Math.floor(at.getTime() / 1000) * 1000 - 50,
     );
   });
 
   it('gives up at once when Retry-After reaches past the timeout', async () => {
     configure({ judge: { timeoutMs: 2000 } });
-    server.script({ status: 429, headers: { 'retry-after': '120' } });
+    env.server.script({ status: 429, headers: { 'retry-after': '120' } });
     const result = await grade();
     expect(result).toMatchObject({ score: null, error: true });
     expect(result.reason).toContain('judge call failed after 1 attempt: HTTP 429');
     expect(result.reason).toContain('Retry-After asked for 120000 ms, beyond the 2000 ms timeout');
-    expect(server.requests).toHaveLength(1);
+    expect(env.server.requests).toHaveLength(1);
   });
 
   it('ends repeated 500s in an errored grade after maxAttempts', async () => {
-    server.script(
+    env.server.script(
       { status: 500 },
       { status: 502 },
       { status: 503 },
@@ -97,59 +92,59 @@ describe('retries, backoff and timeouts', () => {
     const result = await grade();
     expect(result).toMatchObject({ score: null, composite: null, error: true, skipped: false });
     expect(result.reason).toMatch(/^judge call failed after 3 attempts: HTTP 503/);
-    expect(server.requests).toHaveLength(3);
+    expect(env.server.requests).toHaveLength(3);
   });
 
   it('recovers from a 500 within the attempt budget', async () => {
-    server.script({ status: 500 }, { answer: { score: 2, reason: 'weak' } });
+    env.server.script({ status: 500 }, { answer: { score: 2, reason: 'weak' } });
     expect(await grade()).toMatchObject({ score: 2, error: false });
-    expect(server.requests).toHaveLength(2);
+    expect(env.server.requests).toHaveLength(2);
   });
 
   it('honours a smaller maxAttempts', async () => {
     configure({ judge: { maxAttempts: 1 } });
-    server.script({ status: 500 }, { answer: { score: 2, reason: 'never reached' } });
+    env.server.script({ status: 500 }, { answer: { score: 2, reason: 'never reached' } });
     expect((await grade()).reason).toMatch(/^judge call failed after 1 attempt: HTTP 500/);
-    expect(server.requests).toHaveLength(1);
+    expect(env.server.requests).toHaveLength(1);
   });
 
   it('retries a request that hangs once, instead of spending the whole timeout on it', async () => {
     configure({ judge: { timeoutMs: 5000, attemptTimeoutMs: 200 } });
-    server.script({ hang: true }, { answer: { score: 5, reason: 'after the hang' } });
+    env.server.script({ hang: true }, { answer: { score: 5, reason: 'after the hang' } });
     const result = await grade();
     expect(result).toMatchObject({ score: 5, error: false, reason: 'after the hang' });
-    expect(server.requests).toHaveLength(2);
+    expect(env.server.requests).toHaveLength(2);
   });
 
   it('gives each attempt a share of the timeout by default, so every attempt is made', async () => {
     // maxAttempts 3, timeoutMs 900: each attempt waits at most ceil(900 / 3) = 300 ms.
     configure({ judge: { timeoutMs: 900 } });
-    server.script({ hang: true }, { hang: true }, { hang: true });
+    env.server.script({ hang: true }, { hang: true }, { hang: true });
     const result = await grade();
     expect(result).toMatchObject({ score: null, error: true });
     expect(result.reason).toMatch(/^judge call failed after 3 attempts: the request timed out/);
-    expect(server.requests).toHaveLength(3);
+    expect(env.server.requests).toHaveLength(3);
   });
 
   it('names the attempt timeout when an attempt runs out of it', async () => {
     configure({ judge: { maxAttempts: 1, timeoutMs: 5000, attemptTimeoutMs: 150 } });
-    server.script({ hang: true });
+    env.server.script({ hang: true });
     const result = await grade();
     expect(result.reason).toBe(
       'judge call failed after 1 attempt: the request timed out (no answer within the 150 ms attempt timeout)',
     );
-    expect(server.requests).toHaveLength(1);
+    expect(env.server.requests).toHaveLength(1);
   });
 
   it('stops a hanging server at the overall timeout', async () => {
     configure({ judge: { timeoutMs: 400, attemptTimeoutMs: 10_000 } });
-    server.script({ hang: true }, { hang: true }, { hang: true });
+    env.server.script({ hang: true }, { hang: true }, { hang: true });
     const result = await grade();
     expect(result).toMatchObject({ score: null, error: true });
     expect(result.reason).toBe(
       'judge call failed after 1 attempt: the request timed out; the 400 ms timeout ran out',
     );
-    expect(server.requests).toHaveLength(1);
+    expect(env.server.requests).toHaveLength(1);
   });
 
   it('refuses an attemptTimeoutMs that is not a positive integer', async () => {
@@ -157,12 +152,12 @@ describe('retries, backoff and timeouts', () => {
     const result = await grade();
     expect(result.error).toBe(true);
     expect(result.reason).toContain('judge.attemptTimeoutMs must be a positive integer');
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 
   it('chains the last underlying error as the cause of the final error, without the key', async () => {
     configure({ judge: { maxAttempts: 2 } });
-    server.script(
+    env.server.script(
       { status: 500 },
       {
         status: 503,
@@ -185,12 +180,12 @@ describe('retries, backoff and timeouts', () => {
     expect(cause).toMatchObject({ status: 503 });
     expect((cause as Error).message).toContain('overloaded for');
     expect((cause as Error).message).not.toContain(TEST_KEY);
-    expect(server.requests).toHaveLength(2);
+    expect(env.server.requests).toHaveLength(2);
   });
 
   it('keeps the SDK error itself as the cause when it holds no secret', async () => {
     configure({ judge: { maxAttempts: 1 } });
-    server.script({ status: 500 });
+    env.server.script({ status: 500 });
     const error = await callJudge({
       judge: 'relevance_grader',
       messages: [{ role: 'user', content: 'Rate this.' }],
@@ -206,7 +201,7 @@ describe('retries, backoff and timeouts', () => {
   });
 
   it('does not retry a 401 and keeps the key out of the reason', async () => {
-    server.script({
+    env.server.script({
       status: 401,
       body: {
         error: {
@@ -220,7 +215,7 @@ describe('retries, backoff and timeouts', () => {
     expect(result.reason).toContain('judge call failed after 1 attempt: HTTP 401');
     expect(result.reason).not.toContain(TEST_KEY);
     expect(result.reason).not.toContain('SECRET');
-    expect(server.requests).toHaveLength(1);
+    expect(env.server.requests).toHaveLength(1);
   });
 
   it('retries connection errors and names them', async () => {
@@ -238,7 +233,7 @@ describe('retries, backoff and timeouts', () => {
 
   it('falls back to plain JSON when the provider refuses structured output', async () => {
     configure({ judge: { model: 'no-structured-output' } });
-    server.script(
+    env.server.script(
       {
         status: 400,
         body: {
@@ -252,25 +247,25 @@ describe('retries, backoff and timeouts', () => {
     );
     const { value: result, logs: warnings } = await captureLogsAsync(grade);
     expect(result).toMatchObject({ score: 4, error: false });
-    expect(server.requests[0]!.body).toHaveProperty('response_format');
-    expect(server.requests[1]!.body).not.toHaveProperty('response_format');
+    expect(env.server.requests[0]!.body).toHaveProperty('response_format');
+    expect(env.server.requests[1]!.body).not.toHaveProperty('response_format');
     expect(warnings.map((w) => w.message).join('\n')).toContain('refused structured output');
   });
 
   it('drops the seed for a provider that refuses it', async () => {
     configure({ judge: { model: 'no-seed-model' } });
-    server.script(
+    env.server.script(
       { status: 400, body: { error: { message: 'Unrecognized request argument supplied: seed' } } },
       { answer: { score: 3, reason: 'fine' } },
     );
     expect(await grade()).toMatchObject({ score: 3, error: false });
-    expect(server.requests[0]!.body).toHaveProperty('seed', 0);
-    expect(server.requests[1]!.body).not.toHaveProperty('seed');
-    expect(server.requests[1]!.body).toHaveProperty('response_format');
+    expect(env.server.requests[0]!.body).toHaveProperty('seed', 0);
+    expect(env.server.requests[1]!.body).not.toHaveProperty('seed');
+    expect(env.server.requests[1]!.body).toHaveProperty('response_format');
   });
 
   it('stops waiting when the test aborts the grade', async () => {
-    server.script({ hang: true });
+    env.server.script({ hang: true });
     const controller = new AbortController();
     const pending = gradeQuestion({
       question: { id: 'q', input: 'Question?' },
@@ -278,12 +273,12 @@ describe('retries, backoff and timeouts', () => {
       graders: ['relevance_grader'],
       signal: controller.signal,
     });
-    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    while (env.server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     const result = (await pending).grades[0]!;
     expect(result).toMatchObject({ score: null, error: true });
     expect(result.reason).toBe('the judge call was aborted (test timeout or cancellation)');
-    expect(server.requests).toHaveLength(1);
+    expect(env.server.requests).toHaveLength(1);
   });
 
   it('refuses an unreachable default provider without a key with a clear error', async () => {

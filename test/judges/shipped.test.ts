@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accuracyGrader,
   configure,
@@ -9,18 +9,9 @@ import {
   NO_TOOL_CALLS_STATEMENT,
   type Question,
 } from '../../src/index.js';
-import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
-import { useServer } from '../judge/judge-env.js';
+import { withJudgeServer } from '../judge/judge-env.js';
 
-let server: OpenAIServer;
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  useServer(server);
-});
+const env = withJudgeServer();
 
 const SHIPPED = [
   ['relevance_grader', 'relevance', 0, 5, false],
@@ -65,12 +56,12 @@ describe('the shipped judges', () => {
 
   it('shows criteria to the optional-criteria judges when the question has some', async () => {
     for (const id of ['relevance_grader', 'completeness_grader', 'actionability_grader']) {
-      server.reset();
+      env.server.reset();
       await gradeOne(id, 'Run npm test.', {
         input: 'How do I test?',
         criteria: 'Mentions the exact command.',
       });
-      expect(server.requests[0]!.prompt).toContain(
+      expect(env.server.requests[0]!.prompt).toContain(
         'Criteria:\nMentions the exact command.\nScoring guidance (0-5):',
       );
     }
@@ -85,10 +76,10 @@ describe('accuracy_grader', () => {
   };
 
   it('weaves expected_facts into the criteria as ground truth and asks for the evasive flag', async () => {
-    server.script({ answer: { score: 5, reason: 'correct', evasive: false } });
+    env.server.script({ answer: { score: 5, reason: 'correct', evasive: false } });
     const grade = await gradeOne('accuracy_grader', { output: 'Ada Lovelace.', toolCalls: [] }, question);
     expect(grade).toMatchObject({ score: 5, error: false });
-    const { prompt, body } = server.requests[0]!;
+    const { prompt, body } = env.server.requests[0]!;
     expect(prompt).toContain(
       'Criteria and scoring guidance:\nGround truth (facts a correct response states):\n- Ada Lovelace wrote it\n- for the Analytical Engine\n\nTool-call record: the agent called no tools',
     );
@@ -100,10 +91,10 @@ describe('accuracy_grader', () => {
 
   it('folds the ground truth, the no-tools statement and the guidance into the third slot of an override', async () => {
     configure({ judge: { prompts: { accuracy_grader: '[%s][%s][%s][%s]' } } });
-    server.script({ answer: { score: 4, reason: 'fine', evasive: false } });
+    env.server.script({ answer: { score: 4, reason: 'fine', evasive: false } });
     const grade = await gradeOne('accuracy_grader', { output: 'Ada Lovelace.', toolCalls: [] }, question);
     expect(grade).toMatchObject({ score: 4, error: false });
-    const { prompt } = server.requests[0]!;
+    const { prompt } = env.server.requests[0]!;
     const third = [
       'Ground truth (facts a correct response states):\n- Ada Lovelace wrote it\n- for the Analytical Engine',
       NO_TOOL_CALLS_STATEMENT,
@@ -119,7 +110,7 @@ describe('accuracy_grader', () => {
   });
 
   it('caps a response containing a must_not_contain string at 1', async () => {
-    server.script({ answer: { score: 5, reason: 'judge liked it', evasive: false } });
+    env.server.script({ answer: { score: 5, reason: 'judge liked it', evasive: false } });
     const grade = await gradeOne('accuracy_grader', 'Some say CHARLES BABBAGE WROTE IT, but no.', question);
     expect(grade).toMatchObject({ score: 1, error: false });
     expect(grade.reason).toBe(
@@ -128,14 +119,14 @@ describe('accuracy_grader', () => {
   });
 
   it('caps an answer the judge flags evasive at 2', async () => {
-    server.script({ answer: { score: 4, reason: 'hedges', evasive: true } });
+    env.server.script({ answer: { score: 4, reason: 'hedges', evasive: true } });
     const grade = await gradeOne('accuracy_grader', 'It is a matter of debate.', question);
     expect(grade).toMatchObject({ score: 2, error: false });
     expect(grade.reason).toBe('hedges (capped at 2: the judge found the answer evasive)');
   });
 
   it('leaves a low score alone and treats a missing evasive flag as not evasive', async () => {
-    server.script(
+    env.server.script(
       { answer: { score: 0.5, reason: 'wrong', evasive: true } },
       { answer: { score: 4, reason: 'ok' } },
     );
@@ -156,18 +147,18 @@ describe('fact_match_grader', () => {
       error: false,
       reason: 'no expected_facts in context, skipping',
     });
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 
   it('prepends a ground-truth block listing the facts', async () => {
-    server.script({ answer: { score: 2.5, reason: 'half' } });
+    env.server.script({ answer: { score: 2.5, reason: 'half' } });
     const grade = await gradeOne('fact_match_grader', 'Paris.', {
       input: 'Where is the Louvre?',
       criteria: 'Be brief.',
       expected_facts: ['Paris', 'on the right bank of the Seine'],
     });
     expect(grade).toMatchObject({ score: 2.5, composite: 2.5 });
-    expect(server.requests[0]!.prompt).toContain(
+    expect(env.server.requests[0]!.prompt).toContain(
       'Ground truth (facts a correct response states):\n- Paris\n- on the right bank of the Seine\n\nCriteria:\nBe brief.\nScoring guidance (0-5): score 5 times the share',
     );
   });
@@ -175,19 +166,19 @@ describe('fact_match_grader', () => {
 
 describe('groundedness_grader', () => {
   it('asks for a binary answer and sees the tool-call record', async () => {
-    server.script({ answer: { score: 0, reason: 'claims a lookup that never happened' } });
+    env.server.script({ answer: { score: 0, reason: 'claims a lookup that never happened' } });
     const grade = await gradeOne(
       'groundedness_grader',
       { output: 'I checked the database.', toolCalls: [] },
       { input: 'Is it there?' },
     );
     expect(grade).toMatchObject({ score: 0, composite: 0, min: 0, max: 1, error: false });
-    expect(server.requests[0]!.prompt).toContain('"score": <1 if grounded, 0 if not; no other value>');
-    expect(server.requests[0]!.prompt).toContain('Tool-call record: the agent called no tools');
+    expect(env.server.requests[0]!.prompt).toContain('"score": <1 if grounded, 0 if not; no other value>');
+    expect(env.server.requests[0]!.prompt).toContain('Tool-call record: the agent called no tools');
   });
 
   it('errors on an answer outside 0 to 1 instead of clamping', async () => {
-    server.script(
+    env.server.script(
       { answer: { score: 5, reason: 'five stars' } },
       { answer: { score: -1, reason: 'negative' } },
     );
