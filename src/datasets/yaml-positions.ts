@@ -92,15 +92,14 @@ export function parseText(text: string, file: string, options: { json?: boolean 
     try {
       const value: unknown = JSON.parse(text);
       for (const error of doc.errors.filter((e) => e.code === 'DUPLICATE_KEY')) {
-        const at = counter.linePos(error.pos[0]);
-        problems.push({
-          file,
-          line: at.line,
-          column: at.col,
-          path: '',
-          message:
+        problems.push(
+          problemAt(
+            file,
+            counter,
+            error.pos[0],
             'repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
-        });
+          ),
+        );
       }
       if (problems.length > 0) return { value: undefined, problems, locate };
       return { value, problems, locate: doc.errors.length === 0 ? locate : () => undefined };
@@ -109,14 +108,8 @@ export function parseText(text: string, file: string, options: { json?: boolean 
     }
   }
   for (const error of doc.errors) {
-    const at = counter.linePos(error.pos[0]);
-    problems.push({
-      file,
-      line: at.line,
-      column: at.col,
-      path: '',
-      message: `is not valid YAML: ${error.message.replace(/ at line \d+, column \d+.*$/s, '')}. Fix the syntax here.`,
-    });
+    const what = error.message.replace(/ at line \d+, column \d+.*$/s, '');
+    problems.push(problemAt(file, counter, error.pos[0], `is not valid YAML: ${what}. Fix the syntax here.`));
   }
   if (problems.length > 0) return { value: undefined, problems, locate };
   try {
@@ -139,4 +132,10 @@ export function parseText(text: string, file: string, options: { json?: boolean 
       locate,
     };
   }
+}
+
+/** A document-level problem (no JSON path) at a source offset. */
+function problemAt(file: string, counter: LineCounter, offset: number, message: string): DatasetProblem {
+  const at = counter.linePos(offset);
+  return { file, line: at.line, column: at.col, path: '', message };
 }
