@@ -1,4 +1,4 @@
-import { formatNumber } from '../src/grading/scale.js';
+import { formatNumber } from '../src/internal/numbers.js';
 import type { GradeResult } from '../src/grading/types.js';
 
 /** What {@link gradeMessage} needs to explain one grade. */

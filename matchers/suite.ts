@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { getConfig } from '../src/config.js';
 import { loadRubricCriteria } from '../src/datasets/rubrics.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../src/datasets/types.js';
-import { formatNumber } from '../src/grading/scale.js';
+import { formatNumber } from '../src/internal/numbers.js';
 import type { Question } from '../src/grading/types.js';
 import { buildContext } from '../src/grading/context.js';
 import type { Grader } from '../src/grading/define-grader.js';

@@ -1,5 +1,5 @@
 import type { RunnerTestCase } from 'vitest';
-import { formatNumber } from '../src/grading/scale.js';
+import { formatNumber } from '../src/internal/numbers.js';
 import type { EvalRecord } from '../src/report/record.js';
 import type { RunnerChannel, TestIdentity } from './channel.js';
 

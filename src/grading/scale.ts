@@ -1,3 +1,5 @@
+import { formatNumber } from '../internal/numbers.js';
+
 /**
  * Maps a score on a grader's declared scale onto the composite 0 to 5 scale:
  * `5 * (score - min) / (max - min)`. A `null` score (skip or error) stays `null`.
@@ -39,9 +41,4 @@ export function isBinaryScale(min: number, max: number): boolean {
 export function scaleLabel(label: string, min: number, max: number): string {
   const range = `${formatNumber(min)}-${formatNumber(max)}`;
   return isBinaryScale(min, max) ? `${label} (binary, ${range})` : `${label} (${range})`;
-}
-
-/** A score for display: at most two decimals, no trailing zeros. */
-export function formatNumber(value: number): string {
-  return String(Math.round(value * 100) / 100);
 }

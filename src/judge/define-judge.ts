@@ -1,6 +1,6 @@
 import { AiEvalError, isAiEvalError } from '../errors.js';
 import { defineGrader, type Grader, type ResultFactory } from '../grading/define-grader.js';
-import { formatNumber } from '../grading/scale.js';
+import { formatNumber } from '../internal/numbers.js';
 import type { GradeResult, GradingContext } from '../grading/types.js';
 import { callJudge, type JudgeMessage, type JudgeReply } from './client.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fenceResponse, truncateForJudge } from './fence.js';

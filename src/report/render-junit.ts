@@ -1,4 +1,4 @@
-import { formatNumber } from '../grading/scale.js';
+import { formatNumber } from '../internal/numbers.js';
 import { fmt } from '../run/gates.js';
 import type { EvalReport, QuestionReport } from './model.js';
 import { weakestGrade } from './render-terminal.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, isBinaryScale, scaleLabel, toComposite } from '../../src/grading/scale.js';
+import { formatNumber } from '../../src/internal/numbers.js';
+import { isBinaryScale, scaleLabel, toComposite } from '../../src/grading/scale.js';
 
 describe('toComposite', () => {
   it('maps linearly: 5 * (score - min) / (max - min)', () => {
