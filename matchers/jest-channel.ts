@@ -1,15 +1,6 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { EvalRecord } from '../src/report/record.js';
-import type { RunnerChannel, TestIdentity } from './channel.js';
-
-/** The environment variable the ai-eval Jest reporter sets to the run's channel directory. */
-export const CHANNEL_DIR_ENV = 'AI_EVAL_CHANNEL_DIR';
-
-/** The side-channel file of this worker process inside the channel directory. */
-export function channelFile(dir: string, pid: number = process.pid): string {
-  return join(dir, `records-${pid}.jsonl`);
-}
+import type { EvalRecord } from '../src/run/record-types.js';
+import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
+import { appendRecords } from '../src/report/side-channel.js';
 
 /** The circus test entry Jest 30 exposes through `expect.getState().currentTestIdentity()`. */
 interface CircusTest {
@@ -57,18 +48,13 @@ export function jestIdentity(
 /**
  * The Jest channel: Jest has no per-test metadata, so each record becomes one JSON line appended
  * to `records-<pid>.jsonl` in the directory the ai-eval Jest reporter names in
- * `AI_EVAL_CHANNEL_DIR`. Without that variable (no ai-eval reporter) nothing is written.
+ * `AI_EVAL_CHANNEL_DIR` (the protocol is src/report/side-channel.ts). Without that variable (no ai-eval reporter) nothing is written.
  */
 export function createJestChannel(getState: () => JestExpectState): RunnerChannel {
   return {
     identify: (state) => jestIdentity(state as JestExpectState, getState),
     send(_identity, records: readonly EvalRecord[]) {
-      const dir = process.env[CHANNEL_DIR_ENV];
-      if (!dir) return Promise.resolve();
-      mkdirSync(dir, { recursive: true });
-      const file = channelFile(dir);
-      // One append per line: each write lands whole, whatever other workers write meanwhile.
-      for (const record of records) appendFileSync(file, `${JSON.stringify(record)}\n`);
+      appendRecords(records);
       return Promise.resolve();
     },
   };

@@ -1,7 +1,7 @@
 import { loadDatasetSync } from '../src/datasets/load.js';
-import type { RunnerChannel } from './channel.js';
+import type { RunnerChannel } from '../src/run/channel.js';
 import { jestIdentity, type JestExpectState } from './jest-channel.js';
-import type { SuiteRuntime } from './suite.js';
+import type { SuiteRuntime } from '../src/run/suite.js';
 
 type TestFn = (name: string, fn: () => Promise<void>, timeout?: number) => void;
 

@@ -5,11 +5,11 @@
  * `evalSuite`.
  */
 import type {} from 'expect';
-import type { EvalRecord } from '../src/report/record.js';
+import type { EvalRecord } from '../src/run/record-types.js';
 import { createJestChannel, type JestExpectState } from './jest-channel.js';
 import { jestSuiteRuntime } from './jest-suite.js';
-import { defineEvalSuite } from './suite.js';
-import type { EvalSuiteOptions } from './suite-options.js';
+import { defineEvalSuite } from '../src/run/suite.js';
+import type { EvalSuiteOptions } from '../src/run/suite-options.js';
 import { createToPassGrader } from './to-pass-grader.js';
 import { createToScoreAtLeast } from './to-score-at-least.js';
 import type { AiEvalMatchers } from './types.js';
@@ -72,5 +72,5 @@ declare global {
 }
 
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
-export type { EvalSuiteOptions, RunHelpers } from './suite-options.js';
+export type { EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
 export type { EvalRecord };

@@ -1,4 +1,4 @@
-import type { RunnerChannel } from './channel.js';
+import type { RunnerChannel } from '../src/run/channel.js';
 import {
   checkGrader,
   checkOptions,
@@ -8,7 +8,7 @@ import {
   runGradeMatcher,
   type MatcherOutcome,
   type MatcherStateLike,
-} from './grade-matcher.js';
+} from '../src/run/assertion.js';
 import type { GradeMatcherOptions, GraderRef } from './types.js';
 
 /** The `toPassGrader` matcher function, as a runner's `expect.extend` takes it. */

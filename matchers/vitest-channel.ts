@@ -1,7 +1,7 @@
 import type { RunnerTestCase } from 'vitest';
 import { formatNumber } from '../src/internal/numbers.js';
-import type { EvalRecord } from '../src/report/record.js';
-import type { RunnerChannel, TestIdentity } from './channel.js';
+import type { EvalRecord } from '../src/run/record-types.js';
+import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 
 /** The annotation type under which every grade shows in Vitest (and its JUnit `<property>`). */
 export const ANNOTATION_TYPE = 'ai-eval';

@@ -1,7 +1,7 @@
 import { describe, test, type TestContext } from 'vitest';
 import { loadDatasetSync } from '../src/datasets/load.js';
-import { defineEvalSuite, type SuiteRuntime } from './suite.js';
-import type { EvalSuiteOptions } from './suite-options.js';
+import { defineEvalSuite, type SuiteRuntime } from '../src/run/suite.js';
+import type { EvalSuiteOptions } from '../src/run/suite-options.js';
 import { vitestChannel, vitestIdentity } from './vitest-channel.js';
 
 const runtime: SuiteRuntime = {

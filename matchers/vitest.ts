@@ -3,7 +3,7 @@
  * `toPassGrader` and `toScoreAtLeast` on Vitest's `expect` and types them, and exports `evalSuite`.
  */
 import { expect } from 'vitest';
-import type { EvalRecord } from '../src/report/record.js';
+import type { EvalRecord } from '../src/run/record-types.js';
 import { createToPassGrader } from './to-pass-grader.js';
 import { createToScoreAtLeast } from './to-score-at-least.js';
 import type { AiEvalMatchers } from './types.js';
@@ -25,5 +25,5 @@ declare module 'vitest' {
 
 export { evalSuite } from './vitest-suite.js';
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
-export type { EvalSuiteOptions, RunHelpers } from './suite-options.js';
-export type { EvalRecord, RecordTarget } from '../src/report/record.js';
+export type { EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
+export type { EvalRecord, RecordTarget } from '../src/run/record-types.js';

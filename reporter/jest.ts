@@ -1,23 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
-import { parseJsonLines } from '../src/report/read-records.js';
-import type { EvalRecord } from '../src/report/record.js';
+import { CHANNEL_DIR_ENV, readChannelDir } from '../src/report/side-channel.js';
+import { plural } from '../src/internal/text.js';
+import type { EvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
-
-/**
- * The environment variable naming the directory workers append records to.
- *
- * @example
- * ```ts
- * const dir = process.env[CHANNEL_ENV]; // set by the reporter before workers start
- * ```
- */
-export const CHANNEL_ENV = 'AI_EVAL_CHANNEL_DIR';
 
 /** The parts of Jest's global config the reporter reads. */
 export interface JestGlobalConfigLike {
@@ -67,7 +58,7 @@ export default class AiEvalJestReporter {
     const shard = globalConfig?.shard;
     this.shard = shard ? { index: shard.shardIndex, count: shard.shardCount } : null;
     this.channelDir = mkdtempSync(join(tmpdir(), 'ai-eval-channel-'));
-    process.env[CHANNEL_ENV] = this.channelDir;
+    process.env[CHANNEL_DIR_ENV] = this.channelDir;
   }
 
   onRunStart(): void {
@@ -110,29 +101,16 @@ export default class AiEvalJestReporter {
       }
       known.set(resolve(file.testFilePath), names);
     }
+    const read = readChannelDir(this.channelDir);
     const records: EvalRecord[] = [];
-    const warnings: string[] = [];
+    const warnings = [...read.problems];
     let dropped = 0;
-    let files: string[];
-    try {
-      files = readdirSync(this.channelDir)
-        .filter((f) => f.endsWith('.jsonl'))
-        .sort();
-    } catch {
-      files = [];
+    for (const record of read.records) {
+      const names = known.get(resolve(this.root, record.test.file));
+      if (names?.has(record.test.name)) records.push(record);
+      else dropped += 1;
     }
-    for (const name of files) {
-      const file = join(this.channelDir, name);
-      const read = parseJsonLines(readFileSync(file, 'utf8'), file);
-      warnings.push(...read.problems);
-      for (const record of read.records) {
-        const names = known.get(resolve(this.root, record.test.file));
-        if (names?.has(record.test.name)) records.push(record);
-        else dropped += 1;
-      }
-    }
-    if (dropped > 0)
-      warnings.push(`${dropped} record${dropped === 1 ? '' : 's'} of tests Jest did not report were dropped`);
+    if (dropped > 0) warnings.push(`${plural(dropped, 'record')} of tests Jest did not report were dropped`);
     return { records, warnings };
   }
 }

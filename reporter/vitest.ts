@@ -1,7 +1,7 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
-import { checkRecords } from '../src/report/read-records.js';
-import type { EvalRecord } from '../src/report/record.js';
+import { checkRecords } from '../src/report/side-channel.js';
+import type { EvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
@@ -30,12 +30,14 @@ export default class AiEvalVitestReporter implements Reporter {
   lastResult: FinishResult | null = null;
   private root = process.cwd();
   private shard: { index: number; count: number } | null = null;
+  private vitest: Vitest | undefined;
 
   constructor(options: ReporterOptions = {}) {
     this.options = checkReporterOptions(options);
   }
 
   onInit(vitest: Vitest): void {
+    this.vitest = vitest;
     this.root = vitest.config.root;
     this.shard = vitest.config.shard ? { ...vitest.config.shard } : null;
   }
@@ -53,12 +55,24 @@ export default class AiEvalVitestReporter implements Reporter {
     }
     const result = finishRun(records, this.options, {
       root: this.root,
-      print: (text) => process.stdout.write(text),
-      isTTY: process.stdout.isTTY,
+      // Vitest's own logger, so the summary goes where Vitest prints (and is captured with it).
+      print: (text) => this.print(text),
+      isTTY: this.isTTY(),
       warnings,
       shard: this.shard,
     });
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;
+  }
+
+  private print(text: string): void {
+    const logger = this.vitest?.logger;
+    if (logger) logger.log(text.replace(/\n$/, ''));
+    else process.stdout.write(text);
+  }
+
+  private isTTY(): boolean {
+    const stream = this.vitest?.logger.outputStream as { isTTY?: boolean } | undefined;
+    return stream?.isTTY ?? process.stdout.isTTY;
   }
 }

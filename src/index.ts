@@ -47,23 +47,22 @@ export {
   resolveGrader,
   actionObservingGraders,
   type GraderId,
-} from './grading/registry.js';
+} from './registry/graders.js';
 export { toComposite, scaleLabel, isBinaryScale } from './grading/scale.js';
 export { buildContext, messagesOf, inputOf, type ContextOptions } from './grading/context.js';
 export { normalizeToolCalls, recordOf, MAX_ARGUMENT_CHARS, TRUNCATION_MARKER } from './grading/tool-calls.js';
-export { builtinGraders, type BuiltinGraderId } from './graders/index.js';
+export { builtinGraders, type BuiltinGraderId } from './registry/builtin.js';
 export { readOnlyRun, DEFAULT_FORBIDDEN_PREFIXES } from './graders/read-only-run.js';
 export { toolUsageGrader, FALLBACK_MARKER } from './graders/tool-usage.js';
 export { formatGrader } from './graders/format.js';
 export {
   gradeQuestion,
-  combine,
   responseText,
   type GradeQuestionOptions,
   type QuestionResult,
 } from './run/grade-question.js';
 export { resolveTarget, type Target, type Gate } from './run/target.js';
-export { RECORD_VERSION, type EvalRecord, type RecordTarget } from './report/record.js';
+export { RECORD_VERSION, type EvalRecord, type RecordTarget } from './run/record-types.js';
 export {
   defineJudge,
   isJudge,
@@ -71,7 +70,7 @@ export {
   type JudgeOptions,
   type JudgeAnswerField,
 } from './judge/define-judge.js';
-export { judgeIdentity, judgeRecordIdentity, type JudgeIdentity } from './judge/identity.js';
+export { judgeIdentity, judgeRecordIdentity, type JudgeIdentity } from './registry/judge-identity.js';
 export {
   callJudge,
   redactSecrets,
@@ -126,9 +125,9 @@ export {
   type Totals,
   type TrialsReport,
 } from './report/model.js';
-export { groupRecords, questionFromGrades, totalsOf, type TargetGroup } from './run/aggregate.js';
-export { advisoriesFor, type AdvisoryInput } from './run/advisories.js';
-export { judgeGates, type GateInput } from './run/gates.js';
+export { groupRecords, questionFromGrades, totalsOf, type TargetGroup } from './report/aggregate.js';
+export { advisoriesFor, type AdvisoryInput } from './report/advisories.js';
+export { judgeGates, type GateInput } from './report/gates.js';
 export { collect, assembleReport, targetReport } from './report/collect.js';
 export { readBaseline, parseReport, compareWithBaseline } from './report/baseline.js';
 export { mergeReports } from './report/merge.js';

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** How loud a log entry is. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -18,6 +20,8 @@ interface LoggerState {
   listeners: Set<LogListener>;
   entries: LogEntry[];
   echo: LogLevel | 'silent';
+  /** The captures active in the current async context: each sees only what its own work wrote. */
+  scopes: AsyncLocalStorage<readonly LogEntry[][]>;
 }
 
 const MAX_ENTRIES = 1000;
@@ -30,6 +34,7 @@ function state(): LoggerState {
     listeners: new Set(),
     entries: [],
     echo: (process.env.AI_EVAL_LOG_LEVEL as LogLevel | 'silent' | undefined) ?? 'warn',
+    scopes: new AsyncLocalStorage(),
   };
   return holder[KEY];
 }
@@ -40,6 +45,7 @@ function write(level: LogLevel, message: string, source?: string): void {
   s.entries.push(entry);
   if (s.entries.length > MAX_ENTRIES) s.entries.shift();
   for (const listener of s.listeners) listener(entry);
+  for (const collector of s.scopes.getStore() ?? []) collector.push(entry);
   if (ORDER[level] >= ORDER[s.echo]) {
     process.stderr.write(`[ai-eval${source ? `:${source}` : ''}] ${level}: ${message}\n`);
   }
@@ -76,8 +82,8 @@ export const logger = {
 };
 
 /**
- * Runs `fn` and returns what it returned together with every log entry written meanwhile.
- * Works for synchronous and asynchronous functions.
+ * Runs `fn` and returns what it returned together with every log entry its own work wrote. The
+ * capture follows the async context: two captures running at once never see each other's entries.
  *
  * @example
  * ```ts
@@ -87,16 +93,14 @@ export const logger = {
  */
 export function captureLogs<T>(fn: () => T): { value: T; logs: LogEntry[] } {
   const logs: LogEntry[] = [];
-  const stop = logger.subscribe((entry) => logs.push(entry));
-  try {
-    return { value: fn(), logs };
-  } finally {
-    stop();
-  }
+  const scopes = state().scopes;
+  const value = scopes.run([...(scopes.getStore() ?? []), logs], fn);
+  return { value, logs };
 }
 
 /**
- * The asynchronous twin of {@link captureLogs}: awaits `fn` before it stops listening.
+ * The asynchronous twin of {@link captureLogs}: collects what `fn` and everything it awaits wrote,
+ * and nothing that concurrent work wrote meanwhile.
  *
  * @example
  * ```ts
@@ -105,10 +109,7 @@ export function captureLogs<T>(fn: () => T): { value: T; logs: LogEntry[] } {
  */
 export async function captureLogsAsync<T>(fn: () => Promise<T>): Promise<{ value: T; logs: LogEntry[] }> {
   const logs: LogEntry[] = [];
-  const stop = logger.subscribe((entry) => logs.push(entry));
-  try {
-    return { value: await fn(), logs };
-  } finally {
-    stop();
-  }
+  const scopes = state().scopes;
+  const value = await scopes.run([...(scopes.getStore() ?? []), logs], fn);
+  return { value, logs };
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Question } from '../grading/types.js';
-import { logger, type LogEntry } from '../logger.js';
+import { errorMessage } from '../internal/text.js';
+import { captureLogs, captureLogsAsync, logger, type LogEntry } from '../logger.js';
 import type { DatasetSource } from './define-source.js';
 import { getDatasetSource, listDatasetSources } from './registry.js';
 import { createSplitter } from './splits.js';
@@ -110,17 +111,14 @@ function applyFilter(
   return kept;
 }
 
-function withWarnings<T>(fn: () => T): { value: T; warnings: string[]; stop: () => void } {
-  const warnings: string[] = [];
-  const stop = logger.subscribe((entry: LogEntry) => {
-    if (entry.level === 'warn' || entry.level === 'error') warnings.push(entry.message);
-  });
-  try {
-    return { value: fn(), warnings, stop };
-  } catch (error) {
-    stop();
-    throw error;
-  }
+/** Runs `fn` and collects the warnings its own work logged (never those of concurrent loads). */
+function withWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
+  const { value, logs } = captureLogs(fn);
+  return { value, warnings: warningsOf(logs) };
+}
+
+function warningsOf(logs: readonly LogEntry[]): string[] {
+  return logs.filter((e) => e.level === 'warn' || e.level === 'error').map((e) => e.message);
 }
 
 function unknownSource(id: string, label: string): void {
@@ -148,9 +146,12 @@ function asyncOnly(source: DatasetSource, label: string, ref: string): void {
   );
 }
 
+/** An empty result with nothing else said still says why: the dataset has no questions. */
 function empty(label: string, questions: Question[], warnings: string[]): void {
-  if (questions.length === 0 && warnings.length === 0)
-    logger.warn(`${label}: the dataset has no questions.`, TAG);
+  if (questions.length > 0 || warnings.length > 0) return;
+  const message = `${label}: the dataset has no questions.`;
+  logger.warn(message, TAG);
+  warnings.push(message);
 }
 
 function fileOf(selector: DatasetSelector): string | undefined {
@@ -176,7 +177,12 @@ function fileOf(selector: DatasetSelector): string | undefined {
  */
 export function loadDatasetSync(selector: DatasetSelector, filter: DatasetFilter = {}): DatasetLoad {
   const label = datasetLabel(selector);
-  const run = withWarnings(() => {
+  const run = withWarnings(loadSync);
+  empty(label, run.value, run.warnings);
+  const file = fileOf(selector);
+  return { questions: run.value, warnings: run.warnings, label, ...(file !== undefined ? { file } : {}) };
+
+  function loadSync(): Question[] {
     try {
       const loadOptions = { includeDisabled: filter.includeDisabled ?? false };
       if (selector.path !== undefined) {
@@ -210,14 +216,10 @@ export function loadDatasetSync(selector: DatasetSelector, filter: DatasetFilter
       }
       return applyFilter(loaded, filter, splits, label);
     } catch (error) {
-      logger.warn(`${label}: loading failed: ${(error as Error).message}`, TAG);
+      logger.warn(`${label}: loading failed: ${errorMessage(error)}`, TAG);
       return [];
     }
-  });
-  empty(label, run.value, run.warnings);
-  run.stop();
-  const file = fileOf(selector);
-  return { questions: run.value, warnings: run.warnings, label, ...(file !== undefined ? { file } : {}) };
+  }
 }
 
 /**
@@ -233,34 +235,30 @@ export async function loadDatasetWithWarnings(
   options: DatasetSelector & DatasetFilter,
 ): Promise<DatasetLoad> {
   const label = datasetLabel(options);
-  const warnings: string[] = [];
-  const stop = logger.subscribe((entry) => {
-    if (entry.level === 'warn' || entry.level === 'error') warnings.push(entry.message);
+  if (options.path !== undefined) return loadDatasetSync(options, options);
+  const { value: questions, logs } = await captureLogsAsync(async () => {
+    let loaded: Question[] = [];
+    try {
+      const loadOptions = { includeDisabled: options.includeDisabled ?? false };
+      const id = options.source ?? 'file';
+      const source = getDatasetSource(id);
+      if (!source) unknownSource(id, label);
+      else if (options.ref === undefined || options.ref === '') missingRef(label);
+      else {
+        const rows = await source.load(options.ref, options.questionId, loadOptions);
+        const splits =
+          options.split !== undefined && rows.length > 0 && source.loadSplits
+            ? await source.loadSplits(options.ref)
+            : undefined;
+        loaded = applyFilter(rows, options, splits, label);
+      }
+    } catch (error) {
+      logger.warn(`${label}: loading failed: ${errorMessage(error)}`, TAG);
+    }
+    return loaded;
   });
-  let questions: Question[] = [];
-  try {
-    const loadOptions = { includeDisabled: options.includeDisabled ?? false };
-    if (options.path !== undefined) {
-      return loadDatasetSync(options, options);
-    }
-    const id = options.source ?? 'file';
-    const source = getDatasetSource(id);
-    if (!source) unknownSource(id, label);
-    else if (options.ref === undefined || options.ref === '') missingRef(label);
-    else {
-      const loaded = await source.load(options.ref, options.questionId, loadOptions);
-      const splits =
-        options.split !== undefined && loaded.length > 0 && source.loadSplits
-          ? await source.loadSplits(options.ref)
-          : undefined;
-      questions = applyFilter(loaded, options, splits, label);
-    }
-  } catch (error) {
-    logger.warn(`${label}: loading failed: ${(error as Error).message}`, TAG);
-  } finally {
-    if (options.path === undefined) empty(label, questions, warnings);
-    stop();
-  }
+  const warnings = warningsOf(logs);
+  empty(label, questions, warnings);
   const file = fileOf(options);
   return { questions, warnings, label, ...(file !== undefined ? { file } : {}) };
 }

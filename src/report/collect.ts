@@ -1,8 +1,8 @@
-import { advisoriesFor } from '../run/advisories.js';
-import { groupRecords, totalsOf, type TargetGroup } from '../run/aggregate.js';
-import { judgeGates } from '../run/gates.js';
+import { advisoriesFor } from './advisories.js';
+import { groupRecords, totalsOf, type TargetGroup } from './aggregate.js';
+import { judgeGates } from './gates.js';
 import { compareWithBaseline } from './baseline.js';
-import type { EvalRecord } from './record.js';
+import type { EvalRecord } from '../run/record-types.js';
 import {
   REPORT_SCHEMA_VERSION,
   type EvalReport,

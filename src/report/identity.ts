@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '../config.js';
-import { judgeIdentity } from '../judge/identity.js';
-import type { EvalRecord } from './record.js';
+import { judgeIdentity } from '../registry/judge-identity.js';
+import type { EvalRecord } from '../run/record-types.js';
 import type { RunIdentity } from './model.js';
 
 let cachedVersion: string | undefined;

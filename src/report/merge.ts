@@ -1,7 +1,7 @@
-import { compareNames, mergeDeclared, questionFromGrades, type TargetGroup } from '../run/aggregate.js';
+import { compareNames, mergeDeclared, questionFromGrades, type TargetGroup } from './aggregate.js';
 import { assembleReport, targetReport } from './collect.js';
 import type { EvalReport, QuestionReport, RunIdentity, TargetReport } from './model.js';
-import type { RecordTarget } from './record.js';
+import type { RecordTarget } from '../run/record-types.js';
 
 /**
  * Merges the JSON reports of several shards into the report one run would have given: questions

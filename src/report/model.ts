@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../grading/types.js';
+import type { RecordedGrade } from '../run/record-types.js';
 import type { Gate } from '../run/target.js';
 
 /**
@@ -11,28 +11,11 @@ import type { Gate } from '../run/target.js';
  */
 export const REPORT_SCHEMA_VERSION = 1;
 
-/** One grade as the report keeps it: the declared scale beside the score, so it explains itself. */
-export interface GradeReport {
-  grader: string;
-  /** The grader's label with its scale, for display. */
-  label: string;
-  /** 1-based trial the grade belongs to. */
-  trial: number;
-  score: number | null;
-  min: number;
-  max: number;
-  composite: number | null;
-  reason: string;
-  error: boolean;
-  skipped: boolean;
-  llm: boolean;
-  observesActions: boolean;
-  /** Whether the graded response came with a tool-call record. */
-  toolCallRecord: boolean;
-  usage?: TokenUsage;
-  /** From a negated assertion (`.not`): listed, but left out of the question's composite. */
-  negated?: boolean;
-}
+/**
+ * One grade as the report keeps it: the declared scale beside the score, so it explains itself.
+ * The same shape the records carry ({@link RecordedGrade}).
+ */
+export type GradeReport = RecordedGrade;
 
 /** The trials of a question that ran more than once. */
 export interface TrialsReport {

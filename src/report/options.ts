@@ -1,4 +1,5 @@
-import { AiEvalError } from '../errors.js';
+import { optionsChecker, type OptionSchema } from '../internal/options-check.js';
+import { fragments, gateSchema } from '../run/option-schemas.js';
 import type { Gate } from '../run/target.js';
 import type { GateSettings } from './model.js';
 
@@ -38,44 +39,36 @@ export interface ReporterOptions {
   root?: string;
 }
 
-const KEYS = new Set([
-  'outputFile',
-  'junitFile',
-  'markdownFile',
-  'gate',
-  'gates',
-  'failOnAdvisory',
-  'failOnError',
-  'baseline',
-  'maxDrop',
-  'weakest',
-  'colors',
-  'summary',
-  'root',
-]);
+const file = { type: 'string', minLength: 1, description: 'a file path' };
+const flag = { type: 'boolean', description: 'true or false' };
 
-function bad(path: string, what: string): never {
-  throw new AiEvalError('INVALID_CONFIG', `ai-eval reporter option ${path}: ${what}. See docs/reporter.md.`);
-}
+const reporterSchema: OptionSchema = {
+  type: 'object',
+  description: 'an options object',
+  properties: {
+    outputFile: file,
+    junitFile: file,
+    markdownFile: file,
+    gate: gateSchema,
+    gates: {
+      type: 'object',
+      description: '{ [target]: gate }',
+      additionalProperties: gateSchema,
+    },
+    failOnAdvisory: flag,
+    failOnError: flag,
+    baseline: file,
+    maxDrop: fragments.composite,
+    weakest: { type: 'integer', minimum: 0, description: 'a whole number' },
+    colors: flag,
+    summary: flag,
+    root: file,
+  },
+  additionalProperties: false,
+  dependentRequired: { maxDrop: ['baseline'] },
+};
 
-function checkGate(path: string, gate: unknown): Gate {
-  if (typeof gate !== 'object' || gate === null) bad(path, 'expected { level, minAverage?, minPassRate? }');
-  const g = gate as Record<string, unknown>;
-  if (g.level !== 'hard' && g.level !== 'soft')
-    bad(`${path}.level`, `expected 'hard' or 'soft', got ${JSON.stringify(g.level)}`);
-  for (const key of Object.keys(g))
-    if (!['level', 'minAverage', 'minPassRate'].includes(key)) bad(`${path}.${key}`, 'unknown key');
-  if (g.minAverage !== undefined) checkNumber(`${path}.minAverage`, g.minAverage, 0, 5);
-  if (g.minPassRate !== undefined) checkNumber(`${path}.minPassRate`, g.minPassRate, 0, 1);
-  if (g.minAverage === undefined && g.minPassRate === undefined)
-    bad(path, 'a gate needs minAverage or minPassRate');
-  return g as unknown as Gate;
-}
-
-function checkNumber(path: string, value: unknown, min: number, max: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
-    bad(path, `expected a number from ${min} to ${max}, got ${JSON.stringify(value)}`);
-}
+const check = optionsChecker<ReporterOptions>(reporterSchema);
 
 /**
  * Checks reporter options and fills in defaults; a clear error names the bad option.
@@ -87,27 +80,11 @@ function checkNumber(path: string, value: unknown, min: number, max: number): vo
  */
 export function checkReporterOptions(input: unknown): ReporterOptions {
   if (input === undefined || input === null) return {};
-  if (typeof input !== 'object' || Array.isArray(input)) bad('', 'options must be an object');
-  const o = input as Record<string, unknown>;
-  for (const key of Object.keys(o)) if (!KEYS.has(key)) bad(key, 'unknown option');
-  for (const key of ['outputFile', 'junitFile', 'markdownFile', 'baseline', 'root'])
-    if (o[key] !== undefined && (typeof o[key] !== 'string' || o[key] === ''))
-      bad(key, `expected a file path, got ${JSON.stringify(o[key])}`);
-  for (const key of ['failOnAdvisory', 'failOnError', 'colors', 'summary'])
-    if (o[key] !== undefined && typeof o[key] !== 'boolean')
-      bad(key, `expected true or false, got ${JSON.stringify(o[key])}`);
-  if (o.gate !== undefined) checkGate('gate', o.gate);
-  if (o.gates !== undefined) {
-    if (typeof o.gates !== 'object' || o.gates === null) bad('gates', 'expected { [target]: gate }');
-    for (const [name, gate] of Object.entries(o.gates)) checkGate(`gates.${name}`, gate);
-  }
-  if (o.maxDrop !== undefined) {
-    checkNumber('maxDrop', o.maxDrop, 0, 5);
-    if (o.baseline === undefined) bad('maxDrop', 'needs `baseline`, the report to compare with');
-  }
-  if (o.weakest !== undefined && !(Number.isInteger(o.weakest) && Number(o.weakest) >= 0))
-    bad('weakest', `expected a whole number, got ${JSON.stringify(o.weakest)}`);
-  return o;
+  return check(input, {
+    code: 'INVALID_CONFIG',
+    subject: 'ai-eval reporter option',
+    docs: 'docs/reporter.md',
+  });
 }
 
 /**

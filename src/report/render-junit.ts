@@ -1,5 +1,5 @@
 import { formatNumber } from '../internal/numbers.js';
-import { fmt } from '../run/gates.js';
+import { fmt } from './gates.js';
 import type { EvalReport, QuestionReport } from './model.js';
 import { weakestGrade } from './render-terminal.js';
 

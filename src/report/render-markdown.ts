@@ -1,4 +1,4 @@
-import { fmt, pct, signed } from '../run/gates.js';
+import { fmt, pct, signed } from './gates.js';
 import type { EvalReport } from './model.js';
 import { oneLine, weakestGrade, weakestQuestions } from './render-terminal.js';
 

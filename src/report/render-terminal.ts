@@ -1,4 +1,4 @@
-import { fmt, pct, signed } from '../run/gates.js';
+import { fmt, pct, signed } from './gates.js';
 import type { EvalReport, GradeReport, QuestionReport, TargetReport } from './model.js';
 
 /** The colour functions the renderer uses; picocolors' `createColors(enabled)` provides them. */

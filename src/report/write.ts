@@ -7,7 +7,7 @@ import { collect } from './collect.js';
 import { runIdentity } from './identity.js';
 import type { EvalReport } from './model.js';
 import { gateSettings, type ReporterOptions } from './options.js';
-import type { EvalRecord } from './record.js';
+import type { EvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
 import { githubAnnotations, renderMarkdown } from './render-markdown.js';
 import { renderTerminal } from './render-terminal.js';

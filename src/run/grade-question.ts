@@ -2,9 +2,11 @@ import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { buildContext, hasInput, inputOf } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
-import { resolveGrader, type GraderId } from '../grading/registry.js';
+import { resolveGrader, type GraderId } from '../registry/graders.js';
 import { recordOf } from '../grading/tool-calls.js';
 import type { Gradable, GradeResult, GradingContext, Question, ToolCall } from '../grading/types.js';
+import { questionVerdict } from '../grading/verdict.js';
+import { errorMessage } from '../internal/text.js';
 
 /** What {@link gradeQuestion} takes. */
 export interface GradeQuestionOptions {
@@ -81,33 +83,23 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
     graders.map((grader) => runGrader(grader, input, output, context, options)),
   );
   const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
-  return { questionId: question.id ?? '', ...combine(grades, passThreshold), toolCalls, context };
+  return { questionId: question.id ?? '', ...resultOf(grades, passThreshold), toolCalls, context };
 }
 
 /**
- * Combines grades into the question verdict: the mean of the non-null composites, pass at or above
- * the threshold, degraded when any grader errored, unscored when nothing scored.
+ * The grades of a question with its verdict, as {@link QuestionResult} holds them.
  *
  * @example
  * ```ts
- * combine([readOnly.result(1, 'ok'), accuracy.result(null, 'no facts')], 3.5); // composite 5, passed
+ * resultOf([readOnly.result(1, 'ok')], 3.5).passed; // true
  * ```
  */
-export function combine(
+export function resultOf(
   grades: readonly GradeResult[],
   passThreshold: number,
 ): Pick<QuestionResult, 'grades' | 'composite' | 'passThreshold' | 'passed' | 'degraded' | 'unscored'> {
-  const composites = grades.map((g) => g.composite).filter((c): c is number => c !== null);
-  const composite =
-    composites.length === 0 ? null : composites.reduce((a, b) => a + b, 0) / composites.length;
-  return {
-    grades: [...grades],
-    composite,
-    passThreshold,
-    passed: composite !== null && composite >= passThreshold,
-    degraded: grades.some((g) => g.error),
-    unscored: composite === null,
-  };
+  const { composite, passed, degraded, unscored } = questionVerdict(grades, passThreshold);
+  return { grades: [...grades], composite, passThreshold, passed, degraded, unscored };
 }
 
 async function runGrader(
@@ -126,14 +118,13 @@ async function runGrader(
     if (!isGradeResult(grade)) {
       return grader.result(
         null,
-        `grader returned ${describe(grade)} instead of a GradeResult; build it with result(score, reason)`,
+        `grader returned ${describeKind(grade)} instead of a GradeResult; build it with result(score, reason)`,
         true,
       );
     }
     return restamp(grader, grade);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return grader.result(null, `grader threw: ${message}`, true);
+    return grader.result(null, `grader threw: ${errorMessage(error)}`, true);
   }
 }
 
@@ -158,10 +149,6 @@ function isGradeResult(value: unknown): value is GradeResult {
   );
 }
 
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
 /**
  * The text of a response: the string itself or a run's `output`. Anything else is an error.
  *
@@ -176,10 +163,14 @@ export function responseText(response: Gradable): string {
     return response.output;
   throw new AiEvalError(
     'INVALID_RESPONSE',
-    `Expected a response string or an agent run { output: string, toolCalls?, messages? }, got ${describe(response)}${
+    `Expected a response string or an agent run { output: string, toolCalls?, messages? }, got ${describeKind(response)}${
       typeof response === 'object' && response !== null
         ? ` with keys ${Object.keys(response).join(', ') || '(none)'}`
         : ''
     }.`,
   );
+}
+
+function describeKind(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }

@@ -1,6 +1,7 @@
-import { AiEvalError } from '../errors.js';
+import { optionsChecker } from '../internal/options-check.js';
+import { targetSchema } from './option-schemas.js';
 import type { Grader } from '../grading/define-grader.js';
-import { resolveGrader, type GraderId } from '../grading/registry.js';
+import { resolveGrader, type GraderId } from '../registry/graders.js';
 
 /** A gate on a target or a run. `hard` fails the run; `soft` warns. */
 export interface Gate {
@@ -28,6 +29,8 @@ export interface Target {
   gate?: Gate;
 }
 
+const checkTarget = optionsChecker<Target>(targetSchema);
+
 /**
  * Checks a target and resolves its graders. Errors name the target and what to fix.
  *
@@ -37,37 +40,11 @@ export interface Target {
  * ```
  */
 export function resolveTarget(target: Target): Grader[] {
-  const where = `target ${JSON.stringify(target?.name)}`;
-  if (!target || typeof target.name !== 'string' || target.name.trim() === '') {
-    throw new AiEvalError('INVALID_TARGET', 'A target needs a non-empty name.');
-  }
-  if (target.mode !== 'agent' && target.mode !== 'chat') {
-    throw new AiEvalError(
-      'INVALID_TARGET',
-      `${where}: mode must be 'agent' or 'chat', got ${JSON.stringify(target.mode)}.`,
-    );
-  }
-  if (!Array.isArray(target.graders) || target.graders.length === 0) {
-    throw new AiEvalError('INVALID_TARGET', `${where}: graders must list at least one grader id or grader.`);
-  }
-  if (target.passThreshold !== undefined && !(target.passThreshold >= 0 && target.passThreshold <= 5)) {
-    throw new AiEvalError(
-      'INVALID_TARGET',
-      `${where}: passThreshold must be from 0 to 5, got ${target.passThreshold}.`,
-    );
-  }
-  const limit = target.responseCharLimit;
-  if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit > 0)) {
-    throw new AiEvalError(
-      'INVALID_TARGET',
-      `${where}: responseCharLimit must be a positive whole number of characters, got ${JSON.stringify(limit)}.`,
-    );
-  }
-  if (target.scoreBy !== undefined && target.scoreBy !== 'avg_score' && target.scoreBy !== 'pass_rate') {
-    throw new AiEvalError(
-      'INVALID_TARGET',
-      `${where}: scoreBy must be 'avg_score' or 'pass_rate', got ${JSON.stringify(target.scoreBy)}.`,
-    );
-  }
+  const name = typeof (target as Partial<Target> | undefined)?.name === 'string' ? target.name : undefined;
+  checkTarget(target, {
+    code: 'INVALID_TARGET',
+    subject: name !== undefined && name.trim() !== '' ? `target ${JSON.stringify(name)}` : 'target',
+    docs: 'docs/suites.md',
+  });
   return target.graders.map(resolveGrader);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
 import type { EvalReport, RunIdentity } from '../../src/report/model.js';
 import { gateSettings, type ReporterOptions } from '../../src/report/options.js';
-import type { EvalRecord } from '../../src/report/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import { scratch } from '../datasets/helpers.js';
 import { packedDir } from '../helpers/paths.js';
 import { runNode, type RunResult } from '../helpers/project.js';

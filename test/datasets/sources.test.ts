@@ -14,6 +14,7 @@ import {
   listDatasetSources,
   loadDataset,
   loadDatasetSync,
+  loadDatasetWithWarnings,
   normalizeQuestions,
   registerDatasetSource,
   registerInlineDataset,
@@ -112,6 +113,26 @@ describe('defineDatasetSource', () => {
 });
 
 describe('the source registry and loadDataset', () => {
+  it("gives each of two concurrent loads its own warnings, never the other one's", async () => {
+    // A source that answers later than it is asked, so the two loads interleave.
+    const slow = defineDatasetSource({
+      id: 'custom',
+      label: 'C',
+      load: async (ref) => {
+        await new Promise((r) => setTimeout(r, ref === 'a' ? 30 : 5));
+        throw new Error(`${ref} is broken`);
+      },
+      listDatasets: () => ['a', 'b'],
+    });
+    registerDatasetSource(slow);
+    const [a, b] = await Promise.all([
+      loadDatasetWithWarnings({ source: 'custom', ref: 'a' }),
+      loadDatasetWithWarnings({ source: 'custom', ref: 'b' }),
+    ]);
+    expect(a.warnings).toEqual(['custom:a: the source failed to load: a is broken']);
+    expect(b.warnings).toEqual(['custom:b: the source failed to load: b is broken']);
+  });
+
   it('logs and returns [] for an unknown source id', async () => {
     const { value, logs } = await captureLogsAsync(() => loadDataset({ source: 'nope', ref: 'x' }));
     expect(value).toEqual([]);

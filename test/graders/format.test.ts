@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../src/config.js';
 import { formatGrader } from '../../src/graders/format.js';
 import { compiledSchemaCount } from '../../src/graders/schema-cache.js';
-import { getGrader } from '../../src/grading/registry.js';
+import { getGrader } from '../../src/registry/graders.js';
 import type { Expected, GradeResult } from '../../src/grading/types.js';
 import { gradeQuestion } from '../../src/run/grade-question.js';
 

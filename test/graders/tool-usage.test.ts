@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greedyMatching, maximumMatching } from '../../src/graders/matching.js';
 import { FALLBACK_MARKER, toolUsageGrader } from '../../src/graders/tool-usage.js';
-import { getGrader } from '../../src/grading/registry.js';
+import { getGrader } from '../../src/registry/graders.js';
 import type { ExpectedTool, Gradable, GradeResult, ToolCall } from '../../src/grading/types.js';
 import { gradeQuestion } from '../../src/run/grade-question.js';
 

@@ -9,7 +9,7 @@ import {
   registerGrader,
   resolveGrader,
   unregisterGrader,
-} from '../../src/grading/registry.js';
+} from '../../src/registry/graders.js';
 
 const make = (id: string, observesActions = false): Grader =>
   defineGrader({

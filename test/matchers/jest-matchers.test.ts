@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/report/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import { makeProject, runJest, type RunResult } from '../helpers/project.js';
 
 interface AssertionResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineGrader } from '../../src/grading/define-grader.js';
-import { gradeMessage } from '../../matchers/message.js';
-import { matcherTargetRecord } from '../../matchers/record.js';
+import { gradeMessage } from '../../src/run/message.js';
+import { matcherTargetRecord } from '../../src/run/record.js';
 
 const binary = defineGrader({
   id: 'polite_reply',

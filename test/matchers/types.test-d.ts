@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it, type TaskMeta } from 'vitest';
 import { expect } from 'vitest';
 import '../../matchers/vitest.js';
-import type { EvalRecord } from '../../src/report/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import type { AiEvalMatchers, GradeMatcherOptions } from '../../matchers/types.js';
 
 describe('the Vitest augmentation', () => {

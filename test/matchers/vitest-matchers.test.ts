@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/report/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
 
 interface Row {
@@ -139,7 +139,7 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
       'TypeError: toPassGrader: expected a response string or an agent run { output: string, toolCalls?, messages? }, received number 42.',
     );
     expect(output).toContain(
-      'TypeError: toPassGrader: options.threshold must be a composite from 0 to 5, got 7.',
+      'TypeError: toPassGrader: options.threshold: expected a composite from 0 to 5, got 7.',
     );
     expect(row(forks, 'misuse > misuse is a TypeError').state).toBe('passed');
     expect(row(forks, 'misuse > unknown grader').records).toEqual([]);

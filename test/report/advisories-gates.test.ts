@@ -4,7 +4,7 @@ import { gateSettings } from '../../src/report/options.js';
 import type { RunIdentity } from '../../src/report/model.js';
 import type { ReporterOptions } from '../../src/report/options.js';
 import { mergeReports } from '../../src/report/merge.js';
-import type { EvalRecord, RecordTarget } from '../../src/report/record.js';
+import type { EvalRecord, RecordTarget } from '../../src/run/record-types.js';
 import { FAQ, SUPPORT, fail, rec, skip } from './records.js';
 
 const identity: RunIdentity = {

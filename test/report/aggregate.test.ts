@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupRecords, totalsOf } from '../../src/run/aggregate.js';
+import { groupRecords, totalsOf } from '../../src/report/aggregate.js';
 import { FAQ, fail, rec, skip } from './records.js';
 
 describe('groupRecords', () => {
@@ -23,7 +23,7 @@ describe('groupRecords', () => {
       skip('q2', 'accuracy_judge'),
       fail('q2', 'tool_usage_grader'),
     ]);
-    expect(target!.questions[0]).toMatchObject({ composite: 5, passed: true, degraded: true });
+    expect(target!.questions[0]).toMatchObject({ composite: 5, passed: false, degraded: true });
     expect(target!.questions[1]).toMatchObject({
       composite: null,
       passed: false,

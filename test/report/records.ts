@@ -1,4 +1,4 @@
-import type { EvalRecord, RecordTarget } from '../../src/report/record.js';
+import type { EvalRecord, RecordTarget } from '../../src/run/record-types.js';
 
 /** An agent-mode target scored by an action-observing grader and a judge. */
 export const SUPPORT: RecordTarget = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
 import type { RunIdentity } from '../../src/report/model.js';
 import { gateSettings, type ReporterOptions } from '../../src/report/options.js';
-import type { EvalRecord } from '../../src/report/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import { renderJunit } from '../../src/report/render-junit.js';
 import { githubAnnotations, renderMarkdown } from '../../src/report/render-markdown.js';
 import { renderTerminal, scoreBar } from '../../src/report/render-terminal.js';

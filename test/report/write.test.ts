@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
 import { isAiEvalError } from '../../src/errors.js';
-import { judgeIdentity } from '../../src/judge/identity.js';
+import { judgeIdentity } from '../../src/registry/judge-identity.js';
 import { compareWithBaseline, parseReport } from '../../src/report/baseline.js';
 import type { EvalReport } from '../../src/report/model.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { checkReporterOptions, type ReporterOptions } from '../../src/report/options.js';
-import { checkRecords, parseJsonLines } from '../../src/report/read-records.js';
-import type { EvalRecord } from '../../src/report/record.js';
+import { checkRecords, parseJsonLines } from '../../src/report/side-channel.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import { redactArguments, redactText } from '../../src/report/redact.js';
 import { finishRun, useColour, writeFileAtomic } from '../../src/report/write.js';
 import { validateReport } from '../helpers/report-schema.js';
@@ -319,15 +319,15 @@ describe('reading records', () => {
 describe('options, colour and redaction', () => {
   it('rejects bad options with the option named', () => {
     expect(() => checkReporterOptions({ outputfile: 'x' })).toThrow(
-      'ai-eval reporter option outputfile: unknown option',
+      'ai-eval reporter option outputfile: unknown option (known: outputFile,',
     );
     expect(() => checkReporterOptions({ gate: { level: 'firm', minAverage: 3 } })).toThrow(
-      "option gate.level: expected 'hard' or 'soft', got \"firm\"",
+      "option gate.level: expected 'hard' or 'soft', got \"firm\". See docs/reporter.md.",
     );
     expect(() => checkReporterOptions({ gate: { level: 'hard', minPassRate: 50 } })).toThrow(
       'option gate.minPassRate: expected a number from 0 to 1, got 50',
     );
-    expect(() => checkReporterOptions({ maxDrop: 1 })).toThrow('option maxDrop: needs `baseline`');
+    expect(() => checkReporterOptions({ maxDrop: 1 })).toThrow('option maxDrop: needs `baseline` as well.');
     expect(() => checkReporterOptions({ gate: { level: 'hard' } })).toThrow(
       'a gate needs minAverage or minPassRate',
     );

@@ -3,7 +3,7 @@ import { configure, resetConfig } from '../../src/config.js';
 import { isAiEvalError } from '../../src/errors.js';
 import { defineGrader, type GradeFn, type Grader } from '../../src/grading/define-grader.js';
 import type { GradingContext } from '../../src/grading/types.js';
-import { combine, gradeQuestion, responseText } from '../../src/run/grade-question.js';
+import { gradeQuestion, responseText } from '../../src/run/grade-question.js';
 import { resolveTarget, type Target } from '../../src/run/target.js';
 
 afterEach(() => resetConfig());
@@ -40,7 +40,8 @@ describe('gradeQuestion', () => {
     expect(r.grades[0]!.reason).toBe('grader threw: boom');
     expect(r.grades[1]!.reason).toBe('grader threw: async boom');
     expect(r.composite).toBe(4);
-    expect(r.passed).toBe(true);
+    // Degraded: part of the question went unchecked, so it does not pass, whatever the others said.
+    expect(r.passed).toBe(false);
     expect(r.degraded).toBe(true);
   });
 
@@ -93,7 +94,8 @@ describe('gradeQuestion', () => {
     });
     expect(r.grades.map((g) => g.composite)).toEqual([5, 2, null, null]);
     expect(r.composite).toBe(3.5);
-    expect(r.passed).toBe(true);
+    expect(r.degraded).toBe(true);
+    expect(r.passed).toBe(false);
     expect(r.passThreshold).toBe(3.5);
   });
 
@@ -213,14 +215,6 @@ describe('gradeQuestion', () => {
   });
 });
 
-describe('combine', () => {
-  it('combines plain grades', () => {
-    const g = fixed(5);
-    expect(combine([g.result(5, 'a'), g.result(1, 'b')], 3.5)).toMatchObject({ composite: 3, passed: false });
-    expect(combine([], 3.5)).toMatchObject({ composite: null, unscored: true, passed: false });
-  });
-});
-
 describe('resolveTarget', () => {
   const target: Target = { name: 'support-bot', mode: 'agent', graders: ['read_only_run', 'format_grader'] };
 
@@ -229,13 +223,25 @@ describe('resolveTarget', () => {
   });
 
   it.each([
-    [{ name: ' ' }, /A target needs a non-empty name/],
-    [{ mode: 'batch' }, /mode must be 'agent' or 'chat', got "batch"/],
-    [{ graders: [] }, /graders must list at least one grader/],
-    [{ passThreshold: 6 }, /passThreshold must be from 0 to 5, got 6/],
-    [{ responseCharLimit: 0 }, /responseCharLimit must be a positive whole number of characters, got 0/],
-    [{ responseCharLimit: '4000' }, /responseCharLimit must be .* got "4000"/],
-    [{ scoreBy: 'median' }, /scoreBy must be 'avg_score' or 'pass_rate', got "median"/],
+    [{ name: ' ' }, /^target name: expected a non-empty name, got " "/],
+    [{ mode: 'batch' }, /target "support-bot" mode: expected 'agent' or 'chat', got "batch"/],
+    [{ graders: [] }, /graders: expected a list of at least one grader id or grader, got \[\]/],
+    [{ passThreshold: 6 }, /passThreshold: expected a number from 0 to 5, got 6/],
+    [{ responseCharLimit: 0 }, /responseCharLimit: expected a positive whole number of characters, got 0/],
+    [{ responseCharLimit: '4000' }, /responseCharLimit: expected .* got "4000"/],
+    [{ scoreBy: 'median' }, /scoreBy: expected 'avg_score' or 'pass_rate', got "median"/],
+    // A gate typo is refused with its path, never accepted silently.
+    [
+      { gate: { level: 'hrad', minAverage: 4 } },
+      /target "support-bot" gate.level: expected 'hard' or 'soft', got "hrad"/,
+    ],
+    [{ gate: { level: 'hard', minAverage: 42 } }, /gate.minAverage: expected a number from 0 to 5, got 42/],
+    [{ gate: { level: 'hard' } }, /target "support-bot" gate: a gate needs minAverage or minPassRate/],
+    [
+      { gate: { level: 'hard', minAvg: 4 } },
+      /gate.minAvg: unknown option \(known: level, minAverage, minPassRate\)/,
+    ],
+    [{ gates: {} }, /target "support-bot" gates: unknown option/],
     [{ graders: ['nope_grader'] }, /Unknown grader 'nope_grader'/],
   ])('rejects %j with a clear error', (override, message) => {
     expect(() => resolveTarget({ ...target, ...override } as Target)).toThrow(message);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeFilters, suiteFilters, type EvalSuiteOptions } from '../../matchers/suite-options.js';
-import { defineEvalSuite, questionTitle, type SuiteRuntime } from '../../matchers/suite.js';
+import { describeFilters, suiteFilters, type EvalSuiteOptions } from '../../src/run/suite-options.js';
+import { defineEvalSuite, questionTitle, type SuiteRuntime } from '../../src/run/suite.js';
 
 const base: EvalSuiteOptions = {
   dataset: 'd.yaml',
@@ -60,19 +60,19 @@ describe('defineEvalSuite', () => {
       'evalSuite: the first argument must be the suite name',
     );
     expect(() => defineEvalSuite(runtime, 's', { ...base, dataset: '' })).toThrow(
-      'evalSuite("s"): dataset must be a file path, { path } or { source, ref }',
+      'evalSuite("s") option dataset: expected a file path, { path } or { source, ref }, got "".',
     );
     expect(() =>
       defineEvalSuite(runtime, 's', { ...base, dataset: { path: 'a.yaml', source: 'file' } }),
-    ).toThrow('evalSuite("s"): dataset must be a file path, { path } or { source, ref }');
+    ).toThrow('evalSuite("s") option dataset: expected a file path, { path } or { source, ref }, got {');
     expect(() => defineEvalSuite(runtime, 's', { ...base, run: undefined as never })).toThrow(
-      'evalSuite("s"): run must be a function',
+      'evalSuite("s") option run: is required: a function (question, { signal, trial }) => response',
     );
     expect(() => defineEvalSuite(runtime, 's', { ...base, trials: 0 })).toThrow(
-      'evalSuite("s"): trials must be a positive integer, got 0.',
+      'evalSuite("s") option trials: expected a whole number from 1 to 1000, got 0.',
     );
     expect(() => defineEvalSuite(runtime, 's', { ...base, target: { ...base.target, graders: [] } })).toThrow(
-      'target "t": graders must list at least one grader',
+      'target "t" graders: expected a list of at least one grader id or grader, got [].',
     );
     expect(defined).toEqual([]);
   });

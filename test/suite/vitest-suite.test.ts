@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/report/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 import { ROOT } from '../helpers/paths.js';
 import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
 

@@ -4,9 +4,9 @@ import { completenessGrader } from '../judges/completeness-grader.js';
 import { factMatchGrader } from '../judges/fact-match-grader.js';
 import { groundednessGrader } from '../judges/groundedness-grader.js';
 import { relevanceGrader } from '../judges/relevance-grader.js';
-import { formatGrader } from './format.js';
-import { readOnlyRun } from './read-only-run.js';
-import { toolUsageGrader } from './tool-usage.js';
+import { formatGrader } from '../graders/format.js';
+import { readOnlyRun } from '../graders/read-only-run.js';
+import { toolUsageGrader } from '../graders/tool-usage.js';
 
 /**
  * The graders ai-eval ships, by id: a const map, so their ids form a typed union. The registry

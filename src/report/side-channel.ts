@@ -1,4 +1,78 @@
-import { RECORD_VERSION, type EvalRecord } from './record.js';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECORD_VERSION, type EvalRecord } from '../run/record-types.js';
+
+/**
+ * The side-channel protocol of runners without per-test metadata (Jest, node:test, the standalone
+ * `expect`): the reporter names a directory in this environment variable before workers start,
+ * each worker process appends one JSON line per record to `records-<pid>.jsonl` in it, and the
+ * reporter reads every file back at the end. This module is the whole protocol: writers and readers
+ * both import it.
+ *
+ * @example
+ * ```ts
+ * process.env[CHANNEL_DIR_ENV] = mkdtempSync(join(tmpdir(), 'ai-eval-channel-'));
+ * ```
+ */
+export const CHANNEL_DIR_ENV = 'AI_EVAL_CHANNEL_DIR';
+
+/**
+ * The side-channel file of a worker process inside the channel directory.
+ *
+ * @example
+ * ```ts
+ * channelFile('/tmp/ai-eval-channel-x', 4242); // '/tmp/ai-eval-channel-x/records-4242.jsonl'
+ * ```
+ */
+export function channelFile(dir: string, pid: number = process.pid): string {
+  return join(dir, `records-${pid}.jsonl`);
+}
+
+/**
+ * Appends records to this process's channel file, one line each (each append lands whole, whatever
+ * other workers write meanwhile). Returns false, writing nothing, when no channel directory is set
+ * (no ai-eval reporter is listening).
+ *
+ * @example
+ * ```ts
+ * appendRecords(records); // in a worker, while the ai-eval reporter runs
+ * ```
+ */
+export function appendRecords(records: readonly EvalRecord[], dir = process.env[CHANNEL_DIR_ENV]): boolean {
+  if (!dir) return false;
+  mkdirSync(dir, { recursive: true });
+  const file = channelFile(dir);
+  for (const record of records) appendFileSync(file, `${JSON.stringify(record)}\n`);
+  return true;
+}
+
+/**
+ * Reads every channel file of a directory (in name order); bad lines become problems naming the
+ * file and line. A missing directory reads as no records.
+ *
+ * @example
+ * ```ts
+ * const { records, problems } = readChannelDir(dir);
+ * ```
+ */
+export function readChannelDir(dir: string): ReadRecords {
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
+  } catch {
+    return { records: [], problems: [] };
+  }
+  const out: ReadRecords = { records: [], problems: [] };
+  for (const name of names) {
+    const file = join(dir, name);
+    const read = parseJsonLines(readFileSync(file, 'utf8'), file);
+    out.records.push(...read.records);
+    out.problems.push(...read.problems);
+  }
+  return out;
+}
 
 /**
  * Why a value is not an {@link EvalRecord} (the first problem, with its JSON path), or `null` when

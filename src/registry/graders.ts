@@ -1,6 +1,6 @@
 import { AiEvalError } from '../errors.js';
-import { builtinGraders, type BuiltinGraderId } from '../graders/index.js';
-import type { Grader } from './define-grader.js';
+import { builtinGraders, type BuiltinGraderId } from './builtin.js';
+import type { Grader } from '../grading/define-grader.js';
 
 const KEY = Symbol.for('ai-eval.grader-registry');
 

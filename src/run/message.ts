@@ -1,5 +1,5 @@
-import { formatNumber } from '../src/internal/numbers.js';
-import type { GradeResult } from '../src/grading/types.js';
+import { formatNumber } from '../internal/numbers.js';
+import type { GradeResult } from '../grading/types.js';
 
 /** What {@link gradeMessage} needs to explain one grade. */
 export interface GradeMessageInput {

@@ -1,6 +1,8 @@
-import type { EvalRecord, RecordTarget } from '../report/record.js';
-import { redactText } from '../report/redact.js';
-import type { GradeReport, JudgeTokens, QuestionReport, Totals, TrialsReport } from '../report/model.js';
+import { recordedGrade, type EvalRecord, type RecordTarget } from '../run/record-types.js';
+import { redactText } from './redact.js';
+import { questionVerdict } from '../grading/verdict.js';
+import { mean } from '../internal/numbers.js';
+import type { GradeReport, JudgeTokens, QuestionReport, Totals, TrialsReport } from './model.js';
 
 /** A target as the records describe it, with its questions grouped. */
 export interface TargetGroup {
@@ -97,23 +99,9 @@ function relativeTo(file: string, root: string | undefined): string {
 }
 
 function toGrade(record: EvalRecord): GradeReport {
-  return {
-    grader: record.grader,
-    label: record.label,
-    trial: record.trial,
-    score: record.score,
-    min: record.min,
-    max: record.max,
-    composite: record.composite,
-    reason: redactText(record.reason),
-    error: record.error,
-    skipped: record.skipped,
-    llm: record.llm,
-    observesActions: record.observesActions,
-    toolCallRecord: record.toolCallRecord,
-    ...(record.usage ? { usage: record.usage } : {}),
-    ...(record.negated ? { negated: true } : {}),
-  };
+  const grade = recordedGrade(record);
+  grade.reason = redactText(record.reason);
+  return grade;
 }
 
 function buildQuestion(id: string, records: EvalRecord[]): QuestionReport {
@@ -139,21 +127,18 @@ export function questionFromGrades(
   passThreshold: number,
   grades: GradeReport[],
 ): QuestionReport {
-  const trialNumbers = [...new Set(grades.map((g) => g.trial))].sort((a, b) => a - b);
-  const trialComposites = trialNumbers.map((t) => mean(composites(grades.filter((g) => g.trial === t))));
-  const scored = trialComposites.filter((c): c is number => c !== null);
-  const composite = mean(scored);
+  const verdict = questionVerdict(grades, passThreshold);
   const question: QuestionReport = {
     id,
     test,
-    composite,
+    composite: verdict.composite,
     passThreshold,
-    passed: composite !== null && composite >= passThreshold,
-    degraded: grades.some((g) => g.error),
-    unscored: composite === null,
+    passed: verdict.passed,
+    degraded: verdict.degraded,
+    unscored: verdict.unscored,
     grades,
   };
-  if (trialNumbers.length > 1) question.trials = trialsOf(trialComposites, passThreshold);
+  if (verdict.trialComposites.length > 1) question.trials = trialsOf(verdict.trialComposites, passThreshold);
   return question;
 }
 
@@ -171,26 +156,6 @@ function trialsOf(trialComposites: Array<number | null>, threshold: number): Tri
     passAtK: passes.some(Boolean),
     passHatK: passes.every(Boolean),
   };
-}
-
-/** The composites that count: a negated assertion's grade expected a low score, so it does not. */
-function composites(grades: readonly GradeReport[]): number[] {
-  return grades
-    .filter((g) => g.negated !== true)
-    .map((g) => g.composite)
-    .filter((c): c is number => c !== null);
-}
-
-/**
- * The arithmetic mean, or `null` for no values.
- *
- * @example
- * ```ts
- * mean([3, 5]); // 4
- * ```
- */
-export function mean(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
 /**

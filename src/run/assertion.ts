@@ -1,13 +1,61 @@
-import { getConfig } from '../src/config.js';
-import { isAiEvalError } from '../src/errors.js';
-import type { Grader } from '../src/grading/define-grader.js';
-import { getGrader, hasGrader, listGraders } from '../src/grading/registry.js';
-import { gradeQuestion } from '../src/run/grade-question.js';
-import { resolveTarget } from '../src/run/target.js';
+import { getConfig } from '../config.js';
+import { isAiEvalError } from '../errors.js';
+import type { Grader } from '../grading/define-grader.js';
+import { getGrader, hasGrader, listGraders, type GraderId } from '../registry/graders.js';
+import { gradeQuestion } from './grade-question.js';
+import { resolveTarget, type Target } from './target.js';
+import type { Question } from '../grading/types.js';
+import { questionVerdict } from '../grading/verdict.js';
+import { describeValue } from '../internal/text.js';
+import { optionsChecker } from '../internal/options-check.js';
+import { matcherSchema } from './option-schemas.js';
 import { scopedIdentity, sendIfRunning, type RunnerChannel } from './channel.js';
 import { gradeMessage } from './message.js';
 import { matcherTargetRecord, toRecords } from './record.js';
-import type { GradeMatcherOptions, GraderRef } from './types.js';
+
+/**
+ * A grader as the matchers take it: a registered id or a grader object.
+ *
+ * @example
+ * ```ts
+ * const byId: GraderRef = 'read_only_run';
+ * const byObject: GraderRef = defineGrader({ id: 'polite_reply', label: 'Polite reply', grade });
+ * ```
+ */
+export type GraderRef = GraderId | Grader;
+
+/**
+ * Options of `toPassGrader` and `toScoreAtLeast`.
+ *
+ * @example
+ * ```ts
+ * const options: GradeMatcherOptions = {
+ *   question: { id: 'list-articles', expected_tools: ['list_nodes'] },
+ *   threshold: 4,
+ *   target: 'support-bot',
+ * };
+ * await expect(run).toPassGrader('tool_usage_grader', options);
+ * ```
+ */
+export interface GradeMatcherOptions {
+  /** The dataset row, or the parts of it the grader reads (`expected_tools`, `criteria`, ...). */
+  question?: Partial<Question>;
+  /** A tool-call record for a plain-string response (any shape the record adapters accept). */
+  toolCalls?: unknown;
+  /**
+   * The input text the response answers, used only when `question` has neither `input` nor
+   * `messages` (the question's own input wins). Graders see it as their `input` argument and as one
+   * user message in `context.messages`.
+   */
+  input?: string;
+  /** The composite (0 to 5) the grade needs. Default: the target's, then the configured, 3.5. */
+  threshold?: number;
+  /**
+   * The target the report files this grade under: a {@link Target}, or just its name. A name alone
+   * gives mode `agent` for an agent run and `chat` for a plain string, graded by this grader only.
+   */
+  target?: Target | string;
+}
 
 /** The parts of a runner's matcher `this` the ai-eval matchers read (Vitest and Jest have them). */
 export interface MatcherStateLike {
@@ -51,7 +99,7 @@ export function checkGrader(matcher: string, ref: GraderRef): Grader {
   }
   if (isGrader(ref)) return ref;
   throw new TypeError(
-    `${matcher}: the grader must be a registered grader id or a grader made with defineGrader(), got ${describe(ref)}.`,
+    `${matcher}: the grader must be a registered grader id or a grader made with defineGrader(), got ${describeValue(ref)}.`,
   );
 }
 
@@ -65,7 +113,7 @@ export function checkReceived(matcher: string, received: unknown): void {
   )
     return;
   throw new TypeError(
-    `${matcher}: expected a response string or an agent run { output: string, toolCalls?, messages? }, received ${describe(received)}.`,
+    `${matcher}: expected a response string or an agent run { output: string, toolCalls?, messages? }, received ${describeValue(received)}.`,
   );
 }
 
@@ -77,25 +125,27 @@ export function checkThreshold(matcher: string, what: string, value: unknown): n
   );
 }
 
+const checkMatcherOptions = optionsChecker<GradeMatcherOptions>(matcherSchema);
+
 /** Checks the options object and its target; throws a TypeError naming the matcher. */
 export function checkOptions(matcher: string, options: unknown): GradeMatcherOptions {
   if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`${matcher}: options must be an object, got ${describe(options)}.`);
+  try {
+    checkMatcherOptions(options, { code: 'INVALID_CONFIG', subject: `${matcher}:` }, 'options');
+    const { target } = options as GradeMatcherOptions;
+    if (target !== undefined && typeof target !== 'string') resolveTarget(target);
+  } catch (error) {
+    if (!isAiEvalError(error)) throw error;
+    throw new TypeError(
+      error.message.startsWith(matcher)
+        ? error.message
+        : `${matcher}: options.target is invalid: ${error.message}`,
+      {
+        cause: error,
+      },
+    );
   }
-  const { target } = options as GradeMatcherOptions;
-  if (typeof target === 'string' && target.trim() === '') {
-    throw new TypeError(`${matcher}: options.target must be a non-empty target name or a target object.`);
-  }
-  if (target !== undefined && typeof target !== 'string') {
-    try {
-      resolveTarget(target);
-    } catch (error) {
-      if (!isAiEvalError(error)) throw error;
-      throw new TypeError(`${matcher}: options.target is invalid: ${error.message}`, { cause: error });
-    }
-  }
-  return options;
+  return options as GradeMatcherOptions;
 }
 
 /**
@@ -142,9 +192,10 @@ export async function runGradeMatcher(
       promise: state.promise ?? '',
     }) ?? `expect(received)${isNot ? '.not' : ''}.${call.name}(${call.expected})`;
   const message = (): string => gradeMessage({ hint, label: grader.displayLabel, grade, threshold, isNot });
+  const verdict = questionVerdict([grade], threshold);
   // No verdict: fail under .not too, since the runner inverts `pass` for negated assertions.
-  if (grade.error || grade.skipped || grade.composite === null) return { pass: isNot, message };
-  return { pass: grade.composite >= threshold, message };
+  if (verdict.unscored || verdict.degraded) return { pass: isNot, message };
+  return { pass: verdict.passed, message };
 }
 
 /** The threshold of `toPassGrader`: the option, then the target's, then the configured one. */
@@ -153,16 +204,4 @@ export function defaultThreshold(options: GradeMatcherOptions): number | undefin
   if (typeof options.target === 'object' && options.target.passThreshold !== undefined)
     return options.target.passThreshold;
   return getConfig().passThreshold;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'object') return `an object with keys ${Object.keys(value).join(', ') || '(none)'}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return `${typeof value} ${value.toString()}`;
-  }
-  return typeof value;
 }

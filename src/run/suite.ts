@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { getConfig } from '../src/config.js';
-import { loadRubricCriteria } from '../src/datasets/rubrics.js';
-import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../src/datasets/types.js';
-import { formatNumber } from '../src/internal/numbers.js';
-import type { Question } from '../src/grading/types.js';
-import { buildContext } from '../src/grading/context.js';
-import type { Grader } from '../src/grading/define-grader.js';
-import { combine, gradeQuestion, type QuestionResult } from '../src/run/grade-question.js';
-import { resolveTarget } from '../src/run/target.js';
+import { canonicalJson } from '../internal/canonical-json.js';
+import { errorMessage } from '../internal/text.js';
+import { getConfig } from '../config.js';
+import { loadRubricCriteria } from '../datasets/rubrics.js';
+import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../datasets/types.js';
+import { formatNumber } from '../internal/numbers.js';
+import type { Question } from '../grading/types.js';
+import { buildContext } from '../grading/context.js';
+import type { Grader } from '../grading/define-grader.js';
+import { gradeQuestion, resultOf, type QuestionResult } from './grade-question.js';
+import { resolveTarget } from './target.js';
 import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
 import { targetRecord, toRecords, type RecordScope } from './record.js';
 import {
@@ -68,19 +70,6 @@ function allDisabledMessage(name: string, load: DatasetLoad, filters: SuiteFilte
     `Disabled: ${load.questions.map((q) => q.id).join(', ')}.`,
     'Fix: enable a question (remove `disabled: true`), or change the filters to select enabled questions.',
   ].join('\n');
-}
-
-/** JSON with object keys sorted, so equal content always gives equal text. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**
@@ -261,7 +250,7 @@ async function runTrial(
       'grading',
     );
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     // Nothing was graded, but the question still reaches the report: every grader errored on it,
     // so it counts as degraded and unscored instead of vanishing from the run.
     const failed = noResponseResult(question, graders, passThreshold, why);
@@ -293,7 +282,7 @@ function noResponseResult(
   const grades = graders.map((g) => g.result(null, `no response to grade: ${why}`, true));
   return {
     questionId: question.id,
-    ...combine(grades, passThreshold),
+    ...resultOf(grades, passThreshold),
     toolCalls: undefined,
     context: buildContext(question),
   };

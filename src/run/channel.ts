@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { EvalRecord } from '../src/report/record.js';
+import type { EvalRecord } from './record-types.js';
 
 /**
  * Which test computed a grade, and whether that test is still running. Records are only sent while

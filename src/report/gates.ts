@@ -1,5 +1,5 @@
-import type { Gate } from './target.js';
-import type { BaselineChange, GateSettings, GateVerdict, TargetReport, Totals } from '../report/model.js';
+import type { Gate } from '../run/target.js';
+import type { BaselineChange, GateSettings, GateVerdict, TargetReport, Totals } from './model.js';
 
 /** What the gates look at. */
 export interface GateInput {

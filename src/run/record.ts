@@ -1,9 +1,9 @@
-import type { Grader } from '../src/grading/define-grader.js';
-import { resolveGrader } from '../src/grading/registry.js';
-import { judgeRecordIdentity } from '../src/judge/identity.js';
-import { RECORD_VERSION, type EvalRecord, type RecordTarget } from '../src/report/record.js';
-import type { QuestionResult } from '../src/run/grade-question.js';
-import type { Target } from '../src/run/target.js';
+import type { Grader } from '../grading/define-grader.js';
+import { resolveGrader } from '../registry/graders.js';
+import { judgeRecordIdentity } from '../registry/judge-identity.js';
+import { RECORD_VERSION, recordedGrade, type EvalRecord, type RecordTarget } from './record-types.js';
+import type { QuestionResult } from './grade-question.js';
+import type { Target } from './target.js';
 import type { TestIdentity } from './channel.js';
 
 /** The record target of a full {@link Target}. */
@@ -74,24 +74,18 @@ export function toRecords(
       test: { file: scope.identity.file, name: scope.identity.name },
       target: scope.target,
       question: scope.question,
-      trial: scope.trial,
-      grader: grade.grader,
-      label: grader?.displayLabel ?? grade.grader,
-      min: grade.min,
-      max: grade.max,
-      score: grade.score,
-      composite: grade.composite,
-      reason: grade.reason,
-      error: grade.error,
-      skipped: grade.skipped,
-      llm: grader?.llm ?? false,
-      observesActions: grader?.observesActions ?? false,
-      toolCallRecord: result.toolCalls !== undefined,
+      ...recordedGrade({
+        ...grade,
+        label: grader?.displayLabel ?? grade.grader,
+        trial: scope.trial,
+        llm: grader?.llm ?? false,
+        observesActions: grader?.observesActions ?? false,
+        toolCallRecord: result.toolCalls !== undefined,
+        ...(scope.negated ? { negated: true } : {}),
+      }),
       passThreshold: result.passThreshold,
       at,
     };
-    if (grade.usage) record.usage = { ...grade.usage };
-    if (scope.negated) record.negated = true;
     if (scope.dataset) record.dataset = { ...scope.dataset };
     const judge = grader ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);

@@ -1,7 +1,8 @@
-import { filterFromEnv } from '../src/datasets/load.js';
-import { AiEvalError } from '../src/errors.js';
-import type { Gradable, Question } from '../src/grading/types.js';
-import { resolveTarget, type Target } from '../src/run/target.js';
+import { filterFromEnv } from '../datasets/load.js';
+import { optionsChecker } from '../internal/options-check.js';
+import { suiteSchema } from './option-schemas.js';
+import type { Gradable, Question } from '../grading/types.js';
+import { resolveTarget, type Target } from './target.js';
 
 /**
  * What a generated test passes to `run` beside the question.
@@ -83,14 +84,7 @@ export function describeFilters(filters: SuiteFilters): string {
   return parts.length > 0 ? parts.join('; ') : 'none';
 }
 
-function positiveInteger(where: string, name: string, value: unknown): void {
-  if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)) {
-    throw new AiEvalError(
-      'INVALID_CONFIG',
-      `${where}: ${name} must be a positive integer, got ${JSON.stringify(value)}.`,
-    );
-  }
-}
+const checkSuite = optionsChecker<EvalSuiteOptions>(suiteSchema);
 
 /** Checks the options of `evalSuite(name, options)`; errors name the suite and what to fix. */
 export function checkSuiteOptions(name: unknown, options: unknown): asserts options is EvalSuiteOptions {
@@ -98,36 +92,11 @@ export function checkSuiteOptions(name: unknown, options: unknown): asserts opti
     throw new TypeError('evalSuite: the first argument must be the suite name, a non-empty string.');
   }
   const where = `evalSuite(${JSON.stringify(name)})`;
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${where}: the second argument must be an options object { dataset, target, run }.`);
-  }
-  const o = options as Partial<EvalSuiteOptions>;
-  const dataset = o.dataset as unknown;
-  const fields = (typeof dataset === 'object' && dataset !== null ? dataset : {}) as {
-    path?: unknown;
-    source?: unknown;
-    ref?: unknown;
-  };
-  const validDataset =
-    (typeof dataset === 'string' && dataset.trim() !== '') ||
-    (typeof dataset === 'object' &&
-      dataset !== null &&
-      ((typeof fields.path === 'string' &&
-        fields.path.trim() !== '' &&
-        fields.source === undefined &&
-        fields.ref === undefined) ||
-        (fields.path === undefined && typeof fields.source === 'string' && typeof fields.ref === 'string')));
-  if (!validDataset) {
-    throw new TypeError(
-      `${where}: dataset must be a file path, { path } or { source, ref }, got ${JSON.stringify(dataset)}.`,
-    );
-  }
-  if (typeof o.run !== 'function') {
+  checkSuite(options, { code: 'INVALID_CONFIG', subject: `${where} option`, docs: 'docs/suites.md' });
+  if (typeof (options as Partial<EvalSuiteOptions>).run !== 'function') {
     throw new TypeError(
       `${where}: run must be a function (question, { signal, trial }) => response or agent run.`,
     );
   }
-  resolveTarget(o.target as Target);
-  positiveInteger(where, 'timeout', o.timeout);
-  positiveInteger(where, 'trials', o.trials);
+  resolveTarget((options as EvalSuiteOptions).target);
 }

@@ -1,5 +1,5 @@
 import { FALLBACK_MARKER } from '../graders/tool-usage.js';
-import type { Advisory, QuestionReport } from '../report/model.js';
+import type { Advisory, QuestionReport } from './model.js';
 
 /** What {@link advisoriesFor} needs to know about a target. */
 export interface AdvisoryInput {

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../grading/types.js';
+import type { GradeResult } from '../grading/types.js';
 
 /**
  * The version of {@link EvalRecord}. Bump it when the shape changes.
@@ -38,6 +38,32 @@ export interface RecordTarget {
 }
 
 /**
+ * One grade as records and reports keep it: the {@link GradeResult} with what a report needs to
+ * explain it later (label, trial, the grader's flags, whether a record was seen).
+ *
+ * @example
+ * ```ts
+ * const grade: RecordedGrade = { ...readOnlyRun.result(1, 'no mutating tool'), label: 'Read-only run (binary, 0-1)',
+ *   trial: 1, llm: false, observesActions: true, toolCallRecord: true };
+ * ```
+ */
+export interface RecordedGrade extends GradeResult {
+  /** The grader's label with its scale, for display. */
+  label: string;
+  /** 1-based trial the grade belongs to. */
+  trial: number;
+  llm: boolean;
+  observesActions: boolean;
+  /** Whether the graded response came with a tool-call record. */
+  toolCallRecord: boolean;
+  /**
+   * The grade came from a negated assertion (`expect(run).not.toPassGrader(...)`): listed, but
+   * left out of the question's composite.
+   */
+  negated?: boolean;
+}
+
+/**
  * One grade on its way from a matcher or generated suite to the reporter: JSON only, versioned.
  * Vitest carries it on `task.meta`; Jest through a per-worker side-channel file.
  *
@@ -50,7 +76,7 @@ export interface RecordTarget {
  * }
  * ```
  */
-export interface EvalRecord {
+export interface EvalRecord extends RecordedGrade {
   v: typeof RECORD_VERSION;
   /** The test that computed it: file path and full name (describe blocks and title, ` > `-joined). */
   test: { file: string; name: string };
@@ -58,37 +84,46 @@ export interface EvalRecord {
   target: RecordTarget | null;
   /** The question id: the dataset row's id, or the test name for a bare matcher. */
   question: string;
-  /** 1-based trial number. */
-  trial: number;
-  grader: string;
-  /** The grader's label with its scale, for display. */
-  label: string;
-  min: number;
-  max: number;
-  score: number | null;
-  composite: number | null;
-  reason: string;
-  error: boolean;
-  skipped: boolean;
-  llm: boolean;
-  observesActions: boolean;
-  /** Whether a tool-call record was present for the graded response. */
-  toolCallRecord: boolean;
   /** The threshold the question was judged against. */
   passThreshold: number;
-  usage?: TokenUsage;
   /** Optional: the judge model an LLM grader asked (copied into the report's run identity). */
   judgeModel?: string;
   /** Optional: a hash of the judge prompt an LLM grader used (reported by grader id). */
   promptHash?: string;
-  /**
-   * Optional: the grade came from a negated assertion (`expect(run).not.toPassGrader(...)`). A low
-   * score is what that test expected, so the reporter lists the grade but leaves it out of the
-   * question's composite.
-   */
-  negated?: boolean;
   /** Optional: the dataset the question came from and a hash of its content. */
   dataset?: { ref: string; hash: string };
   /** Milliseconds since the epoch. */
   at: number;
+}
+
+const GRADE_KEYS = [
+  'grader',
+  'label',
+  'trial',
+  'score',
+  'min',
+  'max',
+  'composite',
+  'reason',
+  'error',
+  'skipped',
+  'llm',
+  'observesActions',
+  'toolCallRecord',
+] as const satisfies ReadonlyArray<keyof RecordedGrade>;
+
+/**
+ * The grade part of a record (or of any larger object), keys in one fixed order.
+ *
+ * @example
+ * ```ts
+ * const grade = recordedGrade(record); // drops test, target, question, at ...
+ * ```
+ */
+export function recordedGrade(from: RecordedGrade): RecordedGrade {
+  const grade = {} as Record<string, unknown>;
+  for (const key of GRADE_KEYS) grade[key] = from[key];
+  if (from.usage) grade.usage = { ...from.usage };
+  if (from.negated) grade.negated = true;
+  return grade as unknown as RecordedGrade;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Grader } from '../grading/define-grader.js';
-import { listGraders } from '../grading/registry.js';
-import { isJudge } from './define-judge.js';
-import { judgeSettings } from './settings.js';
-import { resolveTemplate } from './template.js';
+import { listGraders } from './graders.js';
+import { isJudge } from '../judge/define-judge.js';
+import { judgeSettings } from '../judge/settings.js';
+import { resolveTemplate } from '../judge/template.js';
 
 /**
  * What {@link judgeIdentity} returns.

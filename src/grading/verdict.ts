@@ -1,0 +1,65 @@
+import { mean } from '../internal/numbers.js';
+import type { GradeResult } from './types.js';
+
+/** What {@link questionVerdict} reads of a grade: the result, its trial and whether it was negated. */
+export type VerdictGrade = Pick<GradeResult, 'composite' | 'error'> & {
+  /** 1-based trial; absent means trial 1. */
+  trial?: number;
+  /** From a negated assertion (`.not`): its low score was the expectation, so it does not count. */
+  negated?: boolean;
+};
+
+/**
+ * The verdict of one question: the one place that decides it, used by `gradeQuestion`, the
+ * matchers, the generated suites and the report alike.
+ */
+export interface QuestionVerdict {
+  /**
+   * Per trial the mean of the counted non-null composites, then the mean over the scored trials;
+   * `null` when nothing scored the question.
+   */
+  composite: number | null;
+  /** The composite of each trial, in trial order (`null` for an unscored trial). */
+  trialComposites: Array<number | null>;
+  passThreshold: number;
+  /** Scored, at or above the threshold, and no grader errored. */
+  passed: boolean;
+  /** Some grader could not grade (errored). */
+  degraded: boolean;
+  /** Nothing scored the question; it does not pass. */
+  unscored: boolean;
+}
+
+/**
+ * Decides a question from its grades: composite, passed, degraded and unscored. A skip or an error
+ * is never a zero: both are left out of the mean. A question nothing scored does not pass, and a
+ * degraded question (a grader errored) does not pass either, since part of it went unchecked.
+ * Grades of negated assertions are listed elsewhere but never counted here.
+ *
+ * @example
+ * ```ts
+ * questionVerdict([readOnly.result(1, 'ok'), accuracy.result(null, 'no facts')], 3.5);
+ * // { composite: 5, passed: true, degraded: false, unscored: false, ... }
+ * ```
+ */
+export function questionVerdict(grades: readonly VerdictGrade[], passThreshold: number): QuestionVerdict {
+  const byTrial = new Map<number, number[]>();
+  let degraded = false;
+  for (const grade of grades) {
+    const trial = grade.trial ?? 1;
+    let list = byTrial.get(trial);
+    if (!list) byTrial.set(trial, (list = []));
+    if (grade.error) degraded = true;
+    if (grade.negated !== true && grade.composite !== null) list.push(grade.composite);
+  }
+  const trialComposites = [...byTrial.keys()].sort((a, b) => a - b).map((t) => mean(byTrial.get(t) ?? []));
+  const composite = mean(trialComposites.filter((c): c is number => c !== null));
+  return {
+    composite,
+    trialComposites,
+    passThreshold,
+    passed: composite !== null && composite >= passThreshold && !degraded,
+    degraded,
+    unscored: composite === null,
+  };
+}

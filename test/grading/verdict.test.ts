@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { defineGrader } from '../../src/grading/define-grader.js';
+import { questionVerdict } from '../../src/grading/verdict.js';
+
+const gradient = defineGrader({
+  id: 'gradient_g',
+  label: 'Gradient',
+  grade: (_i, _r, _c, { result }) => result(5, ''),
+});
+const binary = defineGrader({
+  id: 'binary_g',
+  label: 'Binary',
+  minScore: 0,
+  maxScore: 1,
+  grade: (_i, _r, _c, { result }) => result(1, ''),
+});
+
+describe('questionVerdict', () => {
+  it('means the non-null composites and passes at the threshold', () => {
+    const v = questionVerdict([gradient.result(5, 'a'), gradient.result(1, 'b')], 3);
+    expect(v).toMatchObject({ composite: 3, passed: true, degraded: false, unscored: false });
+    expect(questionVerdict([gradient.result(5, 'a'), gradient.result(1, 'b')], 3.5).passed).toBe(false);
+  });
+
+  it('maps a binary pass to 5 before averaging', () => {
+    expect(questionVerdict([binary.result(1, 'ok'), gradient.result(3, 'ok')], 3.5).composite).toBe(4);
+  });
+
+  it('leaves a skip out of the mean: never a zero', () => {
+    expect(questionVerdict([binary.result(1, 'ok'), gradient.result(null, 'n/a')], 3.5)).toMatchObject({
+      composite: 5,
+      passed: true,
+      unscored: false,
+    });
+  });
+
+  it('an error is not a zero, but the question is degraded and does not pass', () => {
+    const v = questionVerdict([binary.result(1, 'ok'), gradient.result(null, 'judge down', true)], 3.5);
+    expect(v).toMatchObject({ composite: 5, degraded: true, passed: false, unscored: false });
+  });
+
+  it('a question nothing scored is unscored and does not pass', () => {
+    expect(questionVerdict([], 3.5)).toMatchObject({ composite: null, unscored: true, passed: false });
+    expect(questionVerdict([gradient.result(null, 'n/a')], 0)).toMatchObject({
+      unscored: true,
+      passed: false,
+    });
+  });
+
+  it('leaves negated grades out of the composite', () => {
+    const v = questionVerdict([binary.result(1, 'ok'), { ...binary.result(0, 'wrote'), negated: true }], 3.5);
+    expect(v).toMatchObject({ composite: 5, passed: true });
+  });
+
+  it('means per trial, then over the scored trials', () => {
+    const v = questionVerdict(
+      [
+        { ...gradient.result(5, ''), trial: 1 },
+        { ...gradient.result(3, ''), trial: 1 },
+        { ...gradient.result(2, ''), trial: 2 },
+        { ...gradient.result(null, 'n/a'), trial: 3 },
+      ],
+      3,
+    );
+    expect(v.trialComposites).toEqual([4, 2, null]);
+    expect(v.composite).toBe(3);
+    expect(v.passed).toBe(true);
+  });
+});
