@@ -21,6 +21,8 @@ export interface QuestionVerdict {
   composite: number | null;
   /** The composite of each trial, in trial order (`null` for an unscored trial). */
   trialComposites: Array<number | null>;
+  /** Whether each trial, in trial order, passed on its own (scored, at the threshold, not degraded). */
+  trialPasses: boolean[];
   passThreshold: number;
   /** Scored, at or above the threshold, and no grader errored. */
   passed: boolean;
@@ -43,20 +45,25 @@ export interface QuestionVerdict {
  * ```
  */
 export function questionVerdict(grades: readonly VerdictGrade[], passThreshold: number): QuestionVerdict {
-  const byTrial = new Map<number, number[]>();
+  const byTrial = new Map<number, { composites: number[]; degraded: boolean }>();
   let degraded = false;
   for (const grade of grades) {
     const trial = grade.trial ?? 1;
-    let list = byTrial.get(trial);
-    if (!list) byTrial.set(trial, (list = []));
-    if (grade.error) degraded = true;
-    if (grade.negated !== true && grade.composite !== null) list.push(grade.composite);
+    let entry = byTrial.get(trial);
+    if (!entry) byTrial.set(trial, (entry = { composites: [], degraded: false }));
+    if (grade.error) degraded = entry.degraded = true;
+    if (grade.negated !== true && grade.composite !== null) entry.composites.push(grade.composite);
   }
-  const trialComposites = [...byTrial.keys()].sort((a, b) => a - b).map((t) => mean(byTrial.get(t) ?? []));
+  const trials = [...byTrial.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+  const trialComposites = trials.map((t) => mean(t.composites));
+  const trialPasses = trials.map(
+    (t, i) => !t.degraded && trialComposites[i] !== null && (trialComposites[i] ?? 0) >= passThreshold,
+  );
   const composite = mean(trialComposites.filter((c): c is number => c !== null));
   return {
     composite,
     trialComposites,
+    trialPasses,
     passThreshold,
     passed: composite !== null && composite >= passThreshold && !degraded,
     degraded,

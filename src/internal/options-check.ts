@@ -52,7 +52,7 @@ function sentence(error: ErrorObject): { path: string; problem: string } {
   const join = (key: string): string => (path ? `${path}.${key}` : key);
   if (error.keyword === 'additionalProperties') {
     const key = String((error.params as { additionalProperty: string }).additionalProperty);
-    const known = Object.keys((parent.properties ?? {}));
+    const known = Object.keys(parent.properties ?? {});
     return { path: join(key), problem: `unknown option (known: ${known.join(', ')})` };
   }
   if (error.keyword === 'required') {

@@ -138,14 +138,14 @@ export function questionFromGrades(
     unscored: verdict.unscored,
     grades,
   };
-  if (verdict.trialComposites.length > 1) question.trials = trialsOf(verdict.trialComposites, passThreshold);
+  if (verdict.trialComposites.length > 1)
+    question.trials = trialsOf(verdict.trialComposites, verdict.trialPasses);
   return question;
 }
 
-function trialsOf(trialComposites: Array<number | null>, threshold: number): TrialsReport {
+function trialsOf(trialComposites: Array<number | null>, passes: boolean[]): TrialsReport {
   const scored = trialComposites.filter((c): c is number => c !== null);
   const avg = mean(scored);
-  const passes = trialComposites.map((c) => c !== null && c >= threshold);
   return {
     count: trialComposites.length,
     composites: trialComposites,

@@ -49,12 +49,12 @@ describe('the reporters with the real matchers and evalSuite', () => {
       ).toEqual([
         ['q1', 5, true, false, 2],
         ['q2', 0, false, false, 2],
-        ['q3', 5, true, true, 2],
+        ['q3', 5, false, true, 2],
       ]);
       expect(support.questions[0]!.test.name).toBe(runner === 'vitest' ? 'support > q1' : 'support q1');
       const q3 = support.questions[2]!.grades.find((g) => g.grader === 'read_only_run' && g.trial === 2);
       expect(q3).toMatchObject({ error: true, score: null, min: 0, max: 1, composite: null });
-      expect(support).toMatchObject({ errorCount: 2, degradedCount: 1, passAtK: 2 / 3, passHatK: 2 / 3 });
+      expect(support).toMatchObject({ errorCount: 2, degradedCount: 1, passAtK: 1 / 3, passHatK: 1 / 3 });
       const bare = report.targets[1]!.questions[0]!;
       expect(bare.grades.map((g) => [g.composite, g.negated ?? false])).toEqual([
         [5, false],
