@@ -1,3 +1,8 @@
+/**
+ * `ai-eval`: what users write code against. Everything else in the package is internal (see
+ * src/internal/README.md) and may change in any release; the export list is pinned by a test, so
+ * a new export is a decision.
+ */
 export { AiEvalError, ERROR_CODES, isAiEvalError, type AiEvalErrorCode } from './errors.js';
 export {
   logger,
@@ -31,38 +36,29 @@ export type {
 } from './grading/types.js';
 export {
   defineGrader,
-  createResultFactory,
   type Grader,
   type GraderOptions,
   type GradeFn,
   type GradeHelpers,
   type ResultFactory,
 } from './grading/define-grader.js';
+export { toComposite } from './grading/scale.js';
+export { inputOf } from './grading/context.js';
+export { normalizeToolCalls } from './grading/tool-calls.js';
+export { FALLBACK_MARKER } from './grading/markers.js';
 export {
   registerGrader,
   unregisterGrader,
   getGrader,
   hasGrader,
   listGraders,
-  resolveGrader,
-  actionObservingGraders,
   type GraderId,
 } from './registry/graders.js';
-export { toComposite, scaleLabel, isBinaryScale } from './grading/scale.js';
-export { buildContext, messagesOf, inputOf, type ContextOptions } from './grading/context.js';
-export { normalizeToolCalls, recordOf, MAX_ARGUMENT_CHARS, TRUNCATION_MARKER } from './grading/tool-calls.js';
-export { builtinGraders, type BuiltinGraderId } from './registry/builtin.js';
-export { readOnlyRun, DEFAULT_FORBIDDEN_PREFIXES } from './graders/read-only-run.js';
-export { toolUsageGrader, FALLBACK_MARKER } from './graders/tool-usage.js';
+export type { BuiltinGraderId } from './registry/builtin.js';
+export { judgeIdentity, type JudgeIdentity } from './registry/judge-identity.js';
+export { readOnlyRun } from './graders/read-only-run.js';
+export { toolUsageGrader } from './graders/tool-usage.js';
 export { formatGrader } from './graders/format.js';
-export {
-  gradeQuestion,
-  responseText,
-  type GradeQuestionOptions,
-  type QuestionResult,
-} from './run/grade-question.js';
-export { resolveTarget, type Target, type Gate } from './run/target.js';
-export { RECORD_VERSION, type EvalRecord, type RecordTarget } from './run/record-types.js';
 export {
   defineJudge,
   isJudge,
@@ -70,44 +66,73 @@ export {
   type JudgeOptions,
   type JudgeAnswerField,
 } from './judge/define-judge.js';
-export { judgeIdentity, judgeRecordIdentity, type JudgeIdentity } from './registry/judge-identity.js';
-export {
-  callJudge,
-  redactSecrets,
-  type JudgeChatClient,
-  type JudgeChatBody,
-  type JudgeChatCompletion,
-  type JudgeMessage,
-  type JudgeReply,
-  type JudgeRequest,
-} from './judge/client.js';
-export {
-  judgeSettings,
-  JUDGE_CACHE_MODES,
-  DEFAULT_JUDGE_MODEL,
-  type JudgeCacheMode,
-  type JudgeSettings,
-} from './judge/settings.js';
-export { parseJudgeAnswer, type JudgeAnswer, type ParsedJudgeAnswer } from './judge/parse.js';
-export {
-  DEFAULT_TEMPLATE,
-  TEMPLATE_SLOTS,
-  checkTemplate,
-  countPlaceholders,
-  fillTemplate,
-  resolveTemplate,
-  type ResolvedTemplate,
-} from './judge/template.js';
-export { fenceResponse, truncateForJudge, DEFAULT_JUDGE_CHAR_LIMIT } from './judge/fence.js';
-export { renderToolCalls, NO_TOOL_CALLS_STATEMENT } from './judge/tool-block.js';
-export { judgeCacheKey, judgeCachePath, type JudgeCacheEntry } from './judge/cache.js';
+export type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage } from './judge/client.js';
+export type { JudgeCacheMode } from './judge/settings.js';
+export type { JudgeAnswer } from './judge/parse.js';
+export type { JudgeCacheEntry } from './judge/cache.js';
 export { relevanceGrader } from './judges/relevance-grader.js';
 export { completenessGrader } from './judges/completeness-grader.js';
 export { actionabilityGrader } from './judges/actionability-grader.js';
-export { accuracyGrader, FORBIDDEN_CONTENT_CAP, EVASIVE_CAP } from './judges/accuracy-grader.js';
+export { accuracyGrader } from './judges/accuracy-grader.js';
 export { factMatchGrader } from './judges/fact-match-grader.js';
 export { groundednessGrader } from './judges/groundedness-grader.js';
-export * from './datasets/index.js';
+export type {
+  DatasetDocument,
+  DatasetFilter,
+  DatasetLoad,
+  DatasetProblem,
+  DatasetSelector,
+  SplitDefinition,
+} from './datasets/types.js';
+export {
+  validateDataset,
+  validateDatasetFile,
+  formatProblem,
+  type DatasetValidation,
+  type ValidateDatasetOptions,
+} from './datasets/validate.js';
+export {
+  defineDatasetSource,
+  isWritableSource,
+  normalizeQuestions,
+  type AsyncDatasetSource,
+  type DatasetCapability,
+  type DatasetLoadOptions,
+  type DatasetSource,
+  type DatasetSourceOptions,
+  type SyncDatasetSource,
+  type WarningLogger,
+  type WritableDatasetMethods,
+  type WritableDatasetSource,
+} from './datasets/define-source.js';
+export {
+  registerDatasetSource,
+  unregisterDatasetSource,
+  getDatasetSource,
+  listDatasetSources,
+  type BuiltinDatasetSourceId,
+} from './datasets/registry.js';
+export { fileSource, createFileSource, type FileSourceOptions } from './datasets/sources/file.js';
+export { inlineSource, registerInlineDataset, clearInlineDatasets } from './datasets/sources/inline.js';
+export { httpSource, clearHttpDatasetCache } from './datasets/sources/http.js';
+export { loadDataset, loadDatasetSync, loadDatasetWithWarnings } from './datasets/load.js';
+export {
+  loadRubricCriteria,
+  validateRubric,
+  type Rubric,
+  type RubricCheck,
+  type RubricLookup,
+  type RubricValidation,
+} from './datasets/rubrics.js';
+export { validateGoldLabels, type GoldLabel } from './datasets/gold-labels.js';
+export { gradeQuestion, type GradeQuestionOptions, type QuestionResult } from './run/grade-question.js';
+export type { Target, Gate } from './run/target.js';
+export {
+  RECORD_VERSION,
+  type EvalRecord,
+  type RecordTarget,
+  type RecordedGrade,
+} from './run/record-types.js';
 export {
   REPORT_SCHEMA_VERSION,
   type Advisory,
@@ -125,15 +150,6 @@ export {
   type Totals,
   type TrialsReport,
 } from './report/model.js';
-export { groupRecords, questionFromGrades, totalsOf, type TargetGroup } from './report/aggregate.js';
-export { advisoriesFor, type AdvisoryInput } from './report/advisories.js';
-export { judgeGates, type GateInput } from './report/gates.js';
-export { collect, assembleReport, targetReport } from './report/collect.js';
-export { readBaseline, parseReport, compareWithBaseline } from './report/baseline.js';
+export { parseReport } from './report/baseline.js';
 export { mergeReports } from './report/merge.js';
-export { checkReporterOptions, gateSettings, type ReporterOptions } from './report/options.js';
-export { renderTerminal, scoreBar, PLAIN, type Palette } from './report/render-terminal.js';
-export { renderJunit } from './report/render-junit.js';
-export { renderMarkdown, githubAnnotations } from './report/render-markdown.js';
-export { finishRun, writeFileAtomic, type FinishIO, type FinishResult } from './report/write.js';
-export { redactText, redactArguments } from './report/redact.js';
+export type { ReporterOptions } from './report/options.js';

@@ -1,3 +1,5 @@
+import { own } from '../internal/own.js';
+
 /** A CLI command: takes its arguments, returns the exit code. */
 export type Command = (args: string[]) => Promise<number>;
 
@@ -34,7 +36,7 @@ export async function main(args: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const load = COMMANDS[name];
+  const load = own(COMMANDS, name);
   if (!load) {
     process.stderr.write(`ai-eval: unknown command '${name}'.\n\n${HELP}`);
     return 2;

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { errorMessage } from '../internal/text.js';
 import pc from 'picocolors';
 import { isAiEvalError } from '../errors.js';
 import { parseReport, readBaseline } from '../report/baseline.js';
@@ -8,7 +10,8 @@ import { mergeReports } from '../report/merge.js';
 import { renderJunit } from '../report/render-junit.js';
 import { renderMarkdown } from '../report/render-markdown.js';
 import { renderTerminal } from '../report/render-terminal.js';
-import { useColour, writeFileAtomic } from '../report/write.js';
+import { useColour } from '../report/write.js';
+import { writeFileAtomic } from '../internal/atomic-write.js';
 
 const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <file>] [--markdown <file>]
                      [--baseline <file> [--max-drop <n>]] [--quiet]
@@ -30,34 +33,45 @@ interface MergeArgs {
   quiet: boolean;
 }
 
-function parseArgs(args: string[]): MergeArgs | string {
-  const out: MergeArgs = { inputs: [], quiet: false };
-  const flags: Record<string, 'output' | 'junit' | 'markdown' | 'baseline'> = {
-    '-o': 'output',
-    '--output': 'output',
-    '--junit': 'junit',
-    '--markdown': 'markdown',
-    '--baseline': 'baseline',
+function parseMergeArgs(args: string[]): MergeArgs | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        output: { type: 'string', short: 'o' },
+        junit: { type: 'string' },
+        markdown: { type: 'string' },
+        baseline: { type: 'string' },
+        'max-drop': { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return errorMessage(error);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return '';
+  for (const key of ['output', 'junit', 'markdown', 'baseline'] as const) {
+    if (values[key] === '') return `--${key} needs a file`;
+  }
+  const out: MergeArgs = {
+    inputs: positionals,
+    quiet: values.quiet === true,
+    ...(values.output !== undefined ? { output: values.output } : {}),
+    ...(values.junit !== undefined ? { junit: values.junit } : {}),
+    ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
+    ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const key = flags[flag ?? ''];
-    if (key) {
-      const value = inline ?? args[++i];
-      if (!value) return `${flag} needs a file`;
-      out[key] = value;
-    } else if (flag === '--max-drop') {
-      const value = inline ?? args[++i];
-      const n = Number(value);
-      if (!value || !Number.isFinite(n) || n < 0 || n > 5)
-        return `--max-drop needs a number from 0 to 5, got ${JSON.stringify(value ?? '')}`;
-      out.maxDrop = n;
-    } else if (arg === '--quiet' || arg === '-q') out.quiet = true;
-    else if (arg === '--help' || arg === '-h') return '';
-    else if (arg.startsWith('-')) return `unknown option ${arg}`;
-    else out.inputs.push(arg);
+  const drop = values['max-drop'];
+  if (drop !== undefined) {
+    const n = Number(drop);
+    if (drop.trim() === '' || !Number.isFinite(n) || n < 0 || n > 5)
+      return `--max-drop needs a number from 0 to 5, got ${JSON.stringify(drop)}`;
+    out.maxDrop = n;
   }
   if (out.inputs.length === 0) return 'name at least one JSON report to merge';
   if (!out.output) return 'name the merged report with -o <out.json>';
@@ -80,7 +94,7 @@ export function merge(args: string[]): Promise<number> {
 }
 
 function runMerge(args: string[]): number {
-  const parsed = parseArgs(args);
+  const parsed = parseMergeArgs(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`${parsed ? `ai-eval merge: ${parsed}.\n\n` : ''}${USAGE}`);
     return parsed ? 2 : 0;

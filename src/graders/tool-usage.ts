@@ -1,3 +1,4 @@
+import { FALLBACK_MARKER } from '../grading/markers.js';
 import { defineGrader, type ResultFactory } from '../grading/define-grader.js';
 import type { GradeResult, ToolCall } from '../grading/types.js';
 import {
@@ -9,17 +10,7 @@ import {
 } from './expected-tools.js';
 import { maximumMatching } from './matching.js';
 
-/**
- * The phrase a grade's reason carries when it was scored without a tool-call record (from the
- * response text). The reporter matches on it to raise an advisory, as ai_eval's run command does.
- * A custom grader that declares `observesActions` and falls back to prose should carry it too.
- *
- * @example
- * ```ts
- * if (grade.reason.includes(FALLBACK_MARKER)) console.warn(`${grade.grader} never saw the agent's actions`);
- * ```
- */
-export const FALLBACK_MARKER = 'no tool-call record available';
+export { FALLBACK_MARKER };
 
 /**
  * `tool_usage_grader` (0-5, observes actions): did the agent call the tools the question expects?

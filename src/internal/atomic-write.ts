@@ -1,11 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import writeFileAtomicLib from 'write-file-atomic';
+import { randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /**
- * Writes a file atomically (a temporary file beside it, fsynced, then renamed over it), so a reader
- * never sees a partial file; creates the directory when missing. The one atomic writer of the
- * package: reports, cache entries, limiter state and dataset appends all go through it.
+ * Writes a file atomically: to a temporary file beside it (written whole, fsynced), then renamed
+ * over it, so a reader never sees a partial file and a failed write leaves the old file as it was;
+ * creates the directory when missing. The one atomic writer of the package: reports, cache
+ * entries, limiter state and dataset appends all go through it.
+ *
+ * (write-file-atomic was tried and dropped: its sync writer renames a short write into place when
+ * a write stops part way, for instance at a file-size limit.)
  *
  * @example
  * ```ts
@@ -13,6 +17,21 @@ import writeFileAtomicLib from 'write-file-atomic';
  * ```
  */
 export function writeFileAtomic(file: string, content: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileAtomicLib.sync(file, content, { encoding: 'utf8' });
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+  try {
+    // writeFileSync loops until every byte is written and throws when one cannot be.
+    writeFileSync(temp, content);
+    const fd = openSync(temp, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { defineJudge } from '../judge/define-judge.js';
 import { expectedFacts, groundTruthBlock } from '../judge/ground-truth.js';
-import { DEFAULT_TEMPLATE } from '../judge/template.js';
+import { judgeTemplate } from '../judge/template.js';
 
 /**
  * The highest score of a response that contains a `must_not_contain` string.
@@ -21,8 +21,7 @@ export const FORBIDDEN_CONTENT_CAP = 1;
  */
 export const EVASIVE_CAP = 2;
 
-const TEMPLATE = DEFAULT_TEMPLATE.replace(
-  /Answer with JSON only[\s\S]*$/,
+const TEMPLATE = judgeTemplate(
   'Answer with JSON only, no other text: {"score": <number on the scale above>, "reason": "<one or two sentences>", "evasive": <true when the response avoids answering (deflects, hedges without committing, or only restates the question), else false>}',
 );
 

@@ -1,8 +1,7 @@
 import { defineJudge } from '../judge/define-judge.js';
-import { DEFAULT_TEMPLATE } from '../judge/template.js';
+import { judgeTemplate } from '../judge/template.js';
 
-const TEMPLATE = DEFAULT_TEMPLATE.replace(
-  /Answer with JSON only[\s\S]*$/,
+const TEMPLATE = judgeTemplate(
   'Answer with JSON only, no other text: {"score": <1 if grounded, 0 if not; no other value>, "reason": "<one or two sentences naming any unsupported claim>"}',
 );
 

@@ -1,4 +1,5 @@
-import { FALLBACK_MARKER } from '../graders/tool-usage.js';
+import { FALLBACK_MARKER } from '../grading/markers.js';
+import { abbreviate, plural } from '../internal/text.js';
 import type { Advisory, QuestionReport } from './model.js';
 
 /** What {@link advisoriesFor} needs to know about a target. */
@@ -65,12 +66,4 @@ export function advisoriesFor(target: AdvisoryInput): Advisory[] {
     }
   }
   return advisories;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function abbreviate(ids: string[]): string {
-  return ids.length <= 5 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`;
 }

@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { appendFileSync } from 'node:fs';
+import { writeFileAtomic } from '../internal/atomic-write.js';
+import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { isAiEvalError } from '../errors.js';
 import { readBaseline } from './baseline.js';
@@ -11,27 +12,6 @@ import type { EvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
 import { githubAnnotations, renderMarkdown } from './render-markdown.js';
 import { renderTerminal } from './render-terminal.js';
-
-/**
- * Writes a file atomically: to a temporary file beside it, then renamed over it, so a reader never
- * sees a partial file. Creates the directory when missing.
- *
- * @example
- * ```ts
- * writeFileAtomic('reports/ai-eval.json', JSON.stringify(report, null, 2));
- * ```
- */
-export function writeFileAtomic(file: string, content: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    writeFileSync(temp, content);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
 
 /**
  * Whether to colour output: forced by the option, else on for a TTY unless `NO_COLOR` is set.

@@ -10,11 +10,11 @@ import {
   gradeQuestion,
   isAiEvalError,
   judgeIdentity,
-  judgeRecordIdentity,
   getGrader,
-  NO_TOOL_CALLS_STATEMENT,
   type Question,
 } from '../../src/index.js';
+import { judgeRecordIdentity } from '../../src/registry/judge-identity.js';
+import { NO_TOOL_CALLS_STATEMENT } from '../../src/judge/tool-block.js';
 import { withJudgeServer } from './judge-env.js';
 
 const env = withJudgeServer();

@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APIError } from 'openai';
 import {
   AiEvalError,
-  callJudge,
   captureLogsAsync,
   configure,
   gradeQuestion,
   logger,
   type LogEntry,
 } from '../../src/index.js';
+import { callJudge } from '../../src/judge/client.js';
 import { TEST_KEY, withJudgeServer } from './judge-env.js';
 
 const env = withJudgeServer();

@@ -6,9 +6,9 @@ import {
   gradeQuestion,
   isJudge,
   listGraders,
-  NO_TOOL_CALLS_STATEMENT,
   type Question,
 } from '../../src/index.js';
+import { NO_TOOL_CALLS_STATEMENT } from '../../src/judge/tool-block.js';
 import { withJudgeServer } from '../judge/judge-env.js';
 
 const env = withJudgeServer();

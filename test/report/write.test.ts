@@ -20,7 +20,8 @@ import { checkReporterOptions, type ReporterOptions } from '../../src/report/opt
 import { checkRecords, parseJsonLines } from '../../src/report/side-channel.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { redactArguments, redactText } from '../../src/report/redact.js';
-import { finishRun, useColour, writeFileAtomic } from '../../src/report/write.js';
+import { finishRun, useColour } from '../../src/report/write.js';
+import { writeFileAtomic } from '../../src/internal/atomic-write.js';
 import { validateReport } from '../helpers/report-schema.js';
 import { SUPPORT, fail, rec } from './records.js';
 

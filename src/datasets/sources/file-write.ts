@@ -1,5 +1,6 @@
-import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../internal/atomic-write.js';
+import { extname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { isSeq, parseDocument, stringify } from 'yaml';
 import { AiEvalError } from '../../errors.js';
@@ -96,16 +97,6 @@ export function allocateIds(taken: Iterable<string>, wanted: ReadonlyArray<strin
   });
 }
 
-function writeAtomically(path: string, text: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    writeFileSync(temp, text);
-    renameSync(temp, path);
-  } finally {
-    rmSync(temp, { force: true });
-  }
-}
-
 function render(path: string, text: string, rows: Question[]): string {
   if (extname(path).toLowerCase() === '.json') {
     const value = JSON.parse(text) as { questions: unknown[] };
@@ -165,7 +156,7 @@ export async function appendToFile(
         `${label}: nothing was written:\n${check.problems.map(formatProblem).join('\n')}`,
       );
     }
-    writeAtomically(path, next);
+    writeFileAtomic(path, next);
     logger.info(`${label}: appended ${rows.length} question(s): ${ids.join(', ')}.`, `dataset:${id}`);
     return ids;
   } finally {
