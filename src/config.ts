@@ -1,5 +1,4 @@
 import { AiEvalError } from './errors.js';
-import type { JudgeChatClient } from './judge/client.js';
 
 /**
  * Settings of the LLM judges, set with `configure({ judge })`; each unset one falls back to its
@@ -188,4 +187,70 @@ export function checkPositiveInteger(name: string, value: unknown): void {
       `${name} must be a positive integer, got ${JSON.stringify(value)}.`,
     );
   }
+}
+
+/**
+ * One chat message sent to a judge model.
+ *
+ * @example
+ * ```ts
+ * const message: JudgeMessage = { role: 'user', content: prompt };
+ * ```
+ */
+export interface JudgeMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+/**
+ * The request body a judge sends: an OpenAI Chat Completions body.
+ *
+ * @example
+ * ```ts
+ * const body: JudgeChatBody = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }], temperature: 0, seed: 0 };
+ * ```
+ */
+export interface JudgeChatBody {
+  model: string;
+  messages: JudgeMessage[];
+  temperature: number;
+  seed?: number;
+  response_format?: {
+    type: 'json_schema';
+    json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+  };
+}
+
+/**
+ * What a judge reads from a chat completion.
+ *
+ * @example
+ * ```ts
+ * const completion: JudgeChatCompletion = { choices: [{ message: { content: '{"score":4,"reason":"ok"}' } }] };
+ * ```
+ */
+export interface JudgeChatCompletion {
+  choices: Array<{ message?: { content?: string | null; refusal?: string | null } | null }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+}
+
+/**
+ * The client a judge talks to: an `OpenAI` instance from the openai SDK, or anything with the same
+ * `chat.completions.create(body, options)`. Pass one as `configure({ judge: { client } })`.
+ *
+ * @example
+ * ```ts
+ * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama', maxRetries: 0 });
+ * configure({ judge: { client } });
+ * ```
+ */
+export interface JudgeChatClient {
+  chat: {
+    completions: {
+      create(
+        body: JudgeChatBody,
+        options?: { signal?: AbortSignal; timeout?: number; maxRetries?: number },
+      ): PromiseLike<JudgeChatCompletion>;
+    };
+  };
 }

@@ -1,3 +1,4 @@
+import type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import type { TokenUsage } from '../grading/types.js';
 import { logger } from '../logger.js';
@@ -9,72 +10,7 @@ import { judgeClient } from './sdk.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 
 export { redactSecrets } from './http-errors.js';
-
-/**
- * One chat message sent to a judge model.
- *
- * @example
- * ```ts
- * const message: JudgeMessage = { role: 'user', content: prompt };
- * ```
- */
-export interface JudgeMessage {
-  role: 'system' | 'user';
-  content: string;
-}
-
-/**
- * The request body a judge sends: an OpenAI Chat Completions body.
- *
- * @example
- * ```ts
- * const body: JudgeChatBody = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }], temperature: 0, seed: 0 };
- * ```
- */
-export interface JudgeChatBody {
-  model: string;
-  messages: JudgeMessage[];
-  temperature: number;
-  seed?: number;
-  response_format?: {
-    type: 'json_schema';
-    json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
-  };
-}
-
-/**
- * What a judge reads from a chat completion.
- *
- * @example
- * ```ts
- * const completion: JudgeChatCompletion = { choices: [{ message: { content: '{"score":4,"reason":"ok"}' } }] };
- * ```
- */
-export interface JudgeChatCompletion {
-  choices: Array<{ message?: { content?: string | null; refusal?: string | null } | null }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
-}
-
-/**
- * The client a judge talks to: an `OpenAI` instance from the openai SDK, or anything with the same
- * `chat.completions.create(body, options)`. Pass one as `configure({ judge: { client } })`.
- *
- * @example
- * ```ts
- * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama', maxRetries: 0 });
- * configure({ judge: { client } });
- * ```
- */
-export interface JudgeChatClient {
-  chat: {
-    completions: {
-      create(
-        body: JudgeChatBody,
-        options?: { signal?: AbortSignal; timeout?: number; maxRetries?: number },
-      ): PromiseLike<JudgeChatCompletion>;
-    };
-  };
-}
+export type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage } from '../config.js';
 
 /**
  * One judge call, as a judge asks for it.

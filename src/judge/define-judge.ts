@@ -1,8 +1,9 @@
+import type { JudgeMessage } from '../config.js';
 import { AiEvalError, isAiEvalError } from '../errors.js';
 import { defineGrader, type Grader, type ResultFactory } from '../grading/define-grader.js';
 import { formatNumber } from '../internal/numbers.js';
 import type { GradeResult, GradingContext } from '../grading/types.js';
-import { callJudge, type JudgeMessage, type JudgeReply } from './client.js';
+import { callJudge, type JudgeReply } from './client.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fenceResponse, truncateForJudge } from './fence.js';
 import { parseJudgeAnswer, shorten, type JudgeAnswer } from './parse.js';
 import { judgeSettings } from './settings.js';

@@ -1,6 +1,5 @@
-import { getConfig } from '../config.js';
+import { getConfig, type JudgeChatClient } from '../config.js';
 import { AiEvalError } from '../errors.js';
-import type { JudgeChatClient } from './client.js';
 import { shorten } from './parse.js';
 import type { JudgeSettings } from './settings.js';
 
