@@ -1,11 +1,11 @@
 import type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import type { TokenUsage } from '../grading/types.js';
+import { shorten } from '../internal/text.js';
 import { logger } from '../logger.js';
 import { judgeCacheKey, judgeCachePath, readJudgeCache, writeJudgeCache } from './cache.js';
 import { classify, redactSecrets, sleep, unsupported, type Failure } from './http-errors.js';
 import { acquireSlot } from './limiter.js';
-import { shorten } from './parse.js';
 import { judgeClient } from './sdk.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 

@@ -1,4 +1,4 @@
-import { shorten } from './parse.js';
+import { shorten } from '../internal/text.js';
 
 /**
  * Removes API keys and bearer tokens from text that may reach an error, log or cache entry.

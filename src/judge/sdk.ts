@@ -1,6 +1,6 @@
 import { getConfig, type JudgeChatClient } from '../config.js';
 import { AiEvalError } from '../errors.js';
-import { shorten } from './parse.js';
+import { errorMessage, shorten } from '../internal/text.js';
 import type { JudgeSettings } from './settings.js';
 
 const clients = new Map<string, Promise<JudgeChatClient>>();
@@ -68,7 +68,7 @@ async function loadOpenAI(): Promise<OpenAIConstructor> {
   } catch (error) {
     throw new AiEvalError(
       'JUDGE_FAILED',
-      `the openai package could not be loaded (${shorten((error as Error).message, 120)}); LLM judges need it: npm i openai`,
+      `the openai package could not be loaded (${shorten(errorMessage(error), 120)}); LLM judges need it: npm i openai`,
       { cause: error },
     );
   }
