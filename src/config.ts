@@ -35,9 +35,10 @@ export interface JudgeConfig {
   /** Overall timeout of one judge call in milliseconds, retries included. Default 60000. */
   timeoutMs?: number;
   /**
-   * Timeout of one attempt in milliseconds, so that a hanging request is retried instead of using
-   * up `timeoutMs`. Each attempt waits at most this long, and never past `timeoutMs`. Default
-   * `ceil(timeoutMs / maxAttempts)`.
+   * Timeout of one HTTP attempt in milliseconds, counted from when it holds a limiter slot, so that
+   * a hanging request is retried instead of using up `timeoutMs`. No attempt waits past `timeoutMs`.
+   * Default: what `timeoutMs` leaves after the openai SDK's waits between attempts, shared equally
+   * (19500 of the default 60000 over 3 attempts).
    */
   attemptTimeoutMs?: number;
   /** Judge calls in flight at once across all workers of the run. Default 4. */
@@ -62,12 +63,9 @@ export interface JudgeConfig {
    * A client to use instead of one built from the settings above (tests, custom providers): an
    * `OpenAI` (or `AzureOpenAI`) instance from the openai SDK, or any object with
    * `chat.completions.create(body, options)`. Anything else is an `INVALID_CONFIG` error grade.
+   * See {@link JudgeChatClient} for how each kind is retried and limited.
    */
   client?: JudgeChatClient;
-  /** First retry delay in milliseconds; doubles per attempt, with jitter. Default 500. */
-  retryBaseDelayMs?: number;
-  /** Longest retry delay in milliseconds (a `Retry-After` may ask for more). Default 8000. */
-  retryMaxDelayMs?: number;
   /**
    * Directory of the cross-process limiter state. Default `AI_EVAL_JUDGE_LIMIT_DIR`, then
    * `<tmp>/ai-eval-<user>/judge-limits/<AI_EVAL_RUN_ID or "shared">`.
@@ -238,9 +236,16 @@ export interface JudgeChatCompletion {
  * The client a judge talks to: an `OpenAI` instance from the openai SDK, or anything with the same
  * `chat.completions.create(body, options)`. Pass one as `configure({ judge: { client } })`.
  *
+ * An openai SDK instance (one with `withOptions`) is used through a derived client: its own `fetch`
+ * (if any) is kept but wrapped so that every HTTP attempt, the SDK's retries included, takes a
+ * slot under the shared limits, and its retries and timeouts are set from `maxAttempts` and
+ * `attemptTimeoutMs`. Any other client is called once per judge call, inside one limiter slot, with
+ * `{ signal, timeout, maxRetries }` as hints: it does its own retries, if any, and they are neither
+ * limited one by one nor counted as attempts.
+ *
  * @example
  * ```ts
- * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama', maxRetries: 0 });
+ * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama' });
  * configure({ judge: { client } });
  * ```
  */

@@ -1,6 +1,7 @@
 import { getConfig, checkPositiveInteger } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { defaultLimitDir } from './limiter.js';
+import { sdkRetryWaitMs } from './sdk.js';
 
 /**
  * The replay cache modes.
@@ -46,8 +47,6 @@ export interface JudgeSettings {
   cache: JudgeCacheMode;
   cacheDir: string;
   structuredOutput: boolean;
-  retryBaseDelayMs: number;
-  retryMaxDelayMs: number;
   limitDir: string;
 }
 
@@ -65,6 +64,15 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   if (value === undefined) return fallback;
   checkPositiveInteger(`judge.${name}`, value);
   return value;
+}
+
+/**
+ * The default attempt timeout: what `timeoutMs` leaves after the SDK's waits between attempts,
+ * shared equally, so that every attempt gets made; a budget too small for that is shared as is.
+ */
+function attemptShare(timeoutMs: number, maxAttempts: number): number {
+  const spare = timeoutMs - sdkRetryWaitMs(maxAttempts);
+  return spare >= maxAttempts ? Math.floor(spare / maxAttempts) : Math.ceil(timeoutMs / maxAttempts);
 }
 
 /**
@@ -110,7 +118,7 @@ export function judgeSettings(): JudgeSettings {
     attemptTimeoutMs: positive(
       'attemptTimeoutMs',
       judge.attemptTimeoutMs,
-      Math.ceil(timeoutMs / maxAttempts),
+      attemptShare(timeoutMs, maxAttempts),
     ),
     concurrency: positive('concurrency', judge.concurrency, 4),
     requestsPerMinute: rpm,
@@ -120,8 +128,6 @@ export function judgeSettings(): JudgeSettings {
     cache,
     cacheDir: judge.cacheDir ?? '.ai-eval/judge-cache',
     structuredOutput: judge.structuredOutput ?? true,
-    retryBaseDelayMs: positive('retryBaseDelayMs', judge.retryBaseDelayMs, 500),
-    retryMaxDelayMs: positive('retryMaxDelayMs', judge.retryMaxDelayMs, 8000),
     limitDir: judge.limitDir ?? defaultLimitDir(),
   };
 }

@@ -21,7 +21,7 @@ configure({
     baseURL, apiKey: 'sk-worker-key', model: 'test-judge', limitDir,
     concurrency: Number(concurrency),
     ...(rpm === '0' ? {} : { requestsPerMinute: Number(rpm) }),
-    rateWindowMs: Number(windowMs), retryBaseDelayMs: 1, timeoutMs: 60000,
+    rateWindowMs: Number(windowMs), timeoutMs: 60000,
   },
 });
 writeFileSync(join(limitDir, 'ready-' + name), '');

@@ -10,7 +10,7 @@ const PEERS = ['vitest-a', 'vitest-b', 'jest-c', 'jest-d'];
 /** The body of one test file: wait until every peer file runs, then grade three questions at once. */
 function body(name: string): string {
   return `
-  configure({ judge: { concurrency: 2, retryBaseDelayMs: 1 } });
+  configure({ judge: { concurrency: 2 } });
   const dir = process.env.BARRIER_DIR;
   writeFileSync(join(dir, 'ready-${name}'), '');
   const deadline = Date.now() + 60000;
