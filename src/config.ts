@@ -1,5 +1,4 @@
 import { AiEvalError } from './errors.js';
-import type { JudgeChatClient } from './judge/client.js';
 
 /**
  * Settings of the LLM judges, set with `configure({ judge })`; each unset one falls back to its
@@ -36,9 +35,10 @@ export interface JudgeConfig {
   /** Overall timeout of one judge call in milliseconds, retries included. Default 60000. */
   timeoutMs?: number;
   /**
-   * Timeout of one attempt in milliseconds, so that a hanging request is retried instead of using
-   * up `timeoutMs`. Each attempt waits at most this long, and never past `timeoutMs`. Default
-   * `ceil(timeoutMs / maxAttempts)`.
+   * Timeout of one HTTP attempt in milliseconds, counted from when it holds a limiter slot, so that
+   * a hanging request is retried instead of using up `timeoutMs`. No attempt waits past `timeoutMs`.
+   * Default: what `timeoutMs` leaves after the openai SDK's waits between attempts, shared equally
+   * (19500 of the default 60000 over 3 attempts).
    */
   attemptTimeoutMs?: number;
   /** Judge calls in flight at once across all workers of the run. Default 4. */
@@ -63,12 +63,9 @@ export interface JudgeConfig {
    * A client to use instead of one built from the settings above (tests, custom providers): an
    * `OpenAI` (or `AzureOpenAI`) instance from the openai SDK, or any object with
    * `chat.completions.create(body, options)`. Anything else is an `INVALID_CONFIG` error grade.
+   * See {@link JudgeChatClient} for how each kind is retried and limited.
    */
   client?: JudgeChatClient;
-  /** First retry delay in milliseconds; doubles per attempt, with jitter. Default 500. */
-  retryBaseDelayMs?: number;
-  /** Longest retry delay in milliseconds (a `Retry-After` may ask for more). Default 8000. */
-  retryMaxDelayMs?: number;
   /**
    * Directory of the cross-process limiter state. Default `AI_EVAL_JUDGE_LIMIT_DIR`, then
    * `<tmp>/ai-eval-<user>/judge-limits/<AI_EVAL_RUN_ID or "shared">`.
@@ -188,4 +185,77 @@ export function checkPositiveInteger(name: string, value: unknown): void {
       `${name} must be a positive integer, got ${JSON.stringify(value)}.`,
     );
   }
+}
+
+/**
+ * One chat message sent to a judge model.
+ *
+ * @example
+ * ```ts
+ * const message: JudgeMessage = { role: 'user', content: prompt };
+ * ```
+ */
+export interface JudgeMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+/**
+ * The request body a judge sends: an OpenAI Chat Completions body.
+ *
+ * @example
+ * ```ts
+ * const body: JudgeChatBody = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }], temperature: 0, seed: 0 };
+ * ```
+ */
+export interface JudgeChatBody {
+  model: string;
+  messages: JudgeMessage[];
+  temperature: number;
+  seed?: number;
+  response_format?: {
+    type: 'json_schema';
+    json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+  };
+}
+
+/**
+ * What a judge reads from a chat completion.
+ *
+ * @example
+ * ```ts
+ * const completion: JudgeChatCompletion = { choices: [{ message: { content: '{"score":4,"reason":"ok"}' } }] };
+ * ```
+ */
+export interface JudgeChatCompletion {
+  choices: Array<{ message?: { content?: string | null; refusal?: string | null } | null }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+}
+
+/**
+ * The client a judge talks to: an `OpenAI` instance from the openai SDK, or anything with the same
+ * `chat.completions.create(body, options)`. Pass one as `configure({ judge: { client } })`.
+ *
+ * An openai SDK instance (one with `withOptions`) is used through a derived client: its own `fetch`
+ * (if any) is kept but wrapped so that every HTTP attempt, the SDK's retries included, takes a
+ * slot under the shared limits, and its retries and timeouts are set from `maxAttempts` and
+ * `attemptTimeoutMs`. Any other client is called once per judge call, inside one limiter slot, with
+ * `{ signal, timeout, maxRetries }` as hints: it does its own retries, if any, and they are neither
+ * limited one by one nor counted as attempts.
+ *
+ * @example
+ * ```ts
+ * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama' });
+ * configure({ judge: { client } });
+ * ```
+ */
+export interface JudgeChatClient {
+  chat: {
+    completions: {
+      create(
+        body: JudgeChatBody,
+        options?: { signal?: AbortSignal; timeout?: number; maxRetries?: number },
+      ): PromiseLike<JudgeChatCompletion>;
+    };
+  };
 }

@@ -1,7 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { TokenUsage } from '../grading/types.js';
+import { writeFileAtomic } from '../internal/atomic-write.js';
+import { errorMessage } from '../internal/text.js';
 import { logger } from '../logger.js';
 
 /**
@@ -117,7 +119,7 @@ export function readJudgeCache(dir: string, key: string): JudgeCacheEntry | unde
     );
   } catch (error) {
     logger.warn(
-      `ignoring corrupt judge cache entry ${file}: ${(error as Error).message}; delete it or re-record`,
+      `ignoring corrupt judge cache entry ${file}: ${errorMessage(error)}; delete it or re-record`,
       'judge:cache',
     );
   }
@@ -125,8 +127,8 @@ export function readJudgeCache(dir: string, key: string): JudgeCacheEntry | unde
 }
 
 /**
- * Writes a cache entry atomically: to a temporary file beside it, then renamed over the target,
- * so a reader never sees half an entry.
+ * Writes a cache entry atomically (through the package's one atomic writer: a temporary file
+ * beside it, then renamed over the target), so a reader never sees half an entry.
  *
  * @example
  * ```ts
@@ -135,14 +137,6 @@ export function readJudgeCache(dir: string, key: string): JudgeCacheEntry | unde
  */
 export function writeJudgeCache(dir: string, entry: JudgeCacheEntry): string {
   const file = judgeCachePath(dir, entry.key);
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    writeFileSync(temp, `${JSON.stringify(entry, null, 2)}\n`);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomic(file, `${JSON.stringify(entry, null, 2)}\n`);
   return file;
 }

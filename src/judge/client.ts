@@ -1,80 +1,25 @@
+import type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import type { TokenUsage } from '../grading/types.js';
+import { plural, shorten } from '../internal/text.js';
 import { logger } from '../logger.js';
 import { judgeCacheKey, judgeCachePath, readJudgeCache, writeJudgeCache } from './cache.js';
-import { classify, redactSecrets, sleep, unsupported, type Failure } from './http-errors.js';
-import { acquireSlot } from './limiter.js';
-import { shorten } from './parse.js';
-import { judgeClient } from './sdk.js';
+import { Deadline } from './deadline.js';
+import {
+  causeOf,
+  describeError,
+  describeResponse,
+  redactSecrets,
+  sdkRetries,
+  unsupported,
+} from './http-errors.js';
+import { acquireSlot, type LimitSettings } from './limiter.js';
+import { limitedFetch, type AttemptResponse, type AttemptVerdict, type FetchLike } from './limited-fetch.js';
+import { deriveSdkClient, isSdkClient, judgeClient } from './sdk.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 
 export { redactSecrets } from './http-errors.js';
-
-/**
- * One chat message sent to a judge model.
- *
- * @example
- * ```ts
- * const message: JudgeMessage = { role: 'user', content: prompt };
- * ```
- */
-export interface JudgeMessage {
-  role: 'system' | 'user';
-  content: string;
-}
-
-/**
- * The request body a judge sends: an OpenAI Chat Completions body.
- *
- * @example
- * ```ts
- * const body: JudgeChatBody = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }], temperature: 0, seed: 0 };
- * ```
- */
-export interface JudgeChatBody {
-  model: string;
-  messages: JudgeMessage[];
-  temperature: number;
-  seed?: number;
-  response_format?: {
-    type: 'json_schema';
-    json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
-  };
-}
-
-/**
- * What a judge reads from a chat completion.
- *
- * @example
- * ```ts
- * const completion: JudgeChatCompletion = { choices: [{ message: { content: '{"score":4,"reason":"ok"}' } }] };
- * ```
- */
-export interface JudgeChatCompletion {
-  choices: Array<{ message?: { content?: string | null; refusal?: string | null } | null }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
-}
-
-/**
- * The client a judge talks to: an `OpenAI` instance from the openai SDK, or anything with the same
- * `chat.completions.create(body, options)`. Pass one as `configure({ judge: { client } })`.
- *
- * @example
- * ```ts
- * const client: JudgeChatClient = new OpenAI({ baseURL: 'http://localhost:11434/v1', apiKey: 'ollama', maxRetries: 0 });
- * configure({ judge: { client } });
- * ```
- */
-export interface JudgeChatClient {
-  chat: {
-    completions: {
-      create(
-        body: JudgeChatBody,
-        options?: { signal?: AbortSignal; timeout?: number; maxRetries?: number },
-      ): PromiseLike<JudgeChatCompletion>;
-    };
-  };
-}
+export type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage } from '../config.js';
 
 /**
  * One judge call, as a judge asks for it.
@@ -109,6 +54,10 @@ export interface JudgeReply {
   /** `live` (a model answered), or `cache` (replayed from the named file). */
   source: 'live' | 'cache';
   cacheFile?: string;
+  /**
+   * HTTP attempts the call made, the SDK's retries included; 0 for a cache hit. A plain client
+   * (not an openai SDK instance) counts one per call, whatever it retried itself.
+   */
   attempts: number;
 }
 
@@ -117,12 +66,14 @@ function answerFormat(schema: Record<string, unknown>): NonNullable<JudgeChatBod
 }
 
 /**
- * Calls the judge model once, as configured: replays or records through the cache, waits for a
- * slot under the cross-process limits, retries 429, 5xx, timeouts and connection errors with
- * exponential backoff and jitter (honouring `Retry-After`) up to `maxAttempts`, each attempt
- * within `attemptTimeoutMs` and all within `timeoutMs` (time spent queueing for a slot is not
- * counted). Throws an {@link AiEvalError}
- * (`JUDGE_FAILED`, or `JUDGE_CACHE_MISS` in replay mode) naming the cause, with the last
+ * Calls the judge model once, as configured: replays or records through the cache, else sends the
+ * request through the openai SDK, which retries 408, 409, 429, 5xx, timeouts and connection errors
+ * with its exponential backoff (honouring `Retry-After` and `retry-after-ms`) up to `maxAttempts`
+ * attempts in all. Every HTTP attempt, each retry included, first waits for a slot under the
+ * cross-process limits, then gets `attemptTimeoutMs`; all of it happens within `timeoutMs` (time
+ * spent queueing for a slot is not counted). A provider that refuses `response_format` or `seed`
+ * with a 400/422 is asked once more without it. Throws an {@link AiEvalError} (`JUDGE_FAILED`, or
+ * `JUDGE_CACHE_MISS` in replay mode) naming the cause and the attempts made, with the last
  * underlying error as its `cause`; neither contains the key.
  *
  * @example
@@ -182,22 +133,6 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
   return reply;
 }
 
-/** A failed attempt: why, the underlying error, and whether it used up the overall timeout. */
-type Attempt =
-  { reply: Omit<JudgeReply, 'attempts'> } | { failure: Failure; error: unknown; outOfTime: boolean };
-
-/** The underlying error for `cause`: itself, or a copy without the key when its message holds one. */
-function causeOf(error: unknown, apiKey: string | undefined): unknown {
-  if (!(error instanceof Error)) return error;
-  const message = redactSecrets(error.message, apiKey);
-  if (message === error.message) return error;
-  const copy = new Error(message);
-  copy.name = error.name;
-  const status = (error as { status?: unknown }).status;
-  if (status !== undefined) Object.assign(copy, { status });
-  return copy;
-}
-
 const fallbacks = new Set<string>();
 
 const aborted = (cause?: unknown): AiEvalError =>
@@ -212,16 +147,16 @@ function requestBody(request: JudgeRequest, settings: JudgeSettings, provider: s
 }
 
 /** Drops a parameter the provider refused (once per provider and model); true when it did. */
-function fellBack(body: JudgeChatBody, failure: Failure, provider: string): boolean {
-  if (body.response_format && unsupported(failure.cause, 'response_format')) {
+function fellBack(body: JudgeChatBody, cause: string, provider: string): boolean {
+  if (body.response_format && unsupported(cause, 'response_format')) {
     fallbacks.add(`format|${provider}`);
     logger.warn(
-      `${provider} refused structured output (${shorten(failure.cause, 100)}); asking for plain JSON instead`,
+      `${provider} refused structured output (${shorten(cause, 100)}); asking for plain JSON instead`,
       'judge',
     );
     return true;
   }
-  if (body.seed !== undefined && unsupported(failure.cause, 'seed')) {
+  if (body.seed !== undefined && unsupported(cause, 'seed')) {
     fallbacks.add(`seed|${provider}`);
     logger.warn(`${provider} refused the seed parameter; calling without it`, 'judge');
     return true;
@@ -248,107 +183,148 @@ function toReply(completion: JudgeChatCompletion): Omit<JudgeReply, 'attempts'> 
 }
 
 /**
- * One attempt under the shared limits; queueing time extends the deadline. It waits at most
- * `attemptTimeoutMs`, and never past the deadline, so a hanging request leaves time for a retry.
+ * One live judge call: its overall deadline (stopped while it queues for a slot), the HTTP attempts
+ * it made, and what the last one got back, for the reason of a failure.
  */
-async function attemptOnce(
-  client: JudgeChatClient,
-  body: JudgeChatBody,
-  request: JudgeRequest,
-  settings: JudgeSettings,
-  budget: { deadline: number },
-): Promise<Attempt> {
-  const queued = Date.now();
-  const release = await acquireSlot(
-    {
-      dir: settings.limitDir,
-      key: settings.baseURL ?? 'openai',
-      concurrency: settings.concurrency,
-      requestsPerWindow: settings.requestsPerMinute,
-      windowMs: settings.rateWindowMs,
-      holdLimitMs: settings.timeoutMs + 60_000,
-    },
-    request.signal,
-  );
-  budget.deadline += Date.now() - queued;
-  const remaining = Math.max(1, budget.deadline - Date.now());
-  const limit = Math.min(settings.attemptTimeoutMs, remaining);
-  const cappedByDeadline = remaining <= settings.attemptTimeoutMs;
-  const timeout = AbortSignal.timeout(limit);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  try {
-    const completion = await client.chat.completions.create(body, {
-      signal,
-      timeout: limit,
-      maxRetries: 0,
+class LiveCall {
+  readonly deadline: Deadline;
+  /** HTTP attempts made so far (calls, for a plain client). */
+  attempts = 0;
+  /** What the last failed attempt got back. */
+  #last: string | undefined;
+  /** Added to the reason of a failure: why a retry was not made. */
+  #note = '';
+  #sending = false;
+  /** Whether an attempt was on the wire when the deadline ran out. */
+  #cut = false;
+
+  constructor(
+    readonly request: JudgeRequest,
+    readonly settings: JudgeSettings,
+  ) {
+    this.deadline = new Deadline(settings.timeoutMs, request.signal, () => {
+      this.#cut = this.#sending;
     });
-    return { reply: toReply(completion) };
-  } catch (error) {
-    if (request.signal?.aborted) throw aborted(error);
-    const classified = classify(error, settings.apiKey);
-    // The SDK's own timer (set to the same limit) may fire first: a timeout either way.
-    const timedOut = timeout.aborted || classified.cause === 'the request timed out';
+  }
+
+  get limits(): LimitSettings {
+    const s = this.settings;
     return {
-      failure: timedOut
-        ? {
-            retry: true,
-            cause: cappedByDeadline
-              ? 'the request timed out'
-              : `the request timed out (no answer within the ${limit} ms attempt timeout)`,
-          }
-        : classified,
-      error: causeOf(error, settings.apiKey),
-      outOfTime: timedOut && cappedByDeadline,
+      dir: s.limitDir,
+      key: s.baseURL ?? 'openai',
+      concurrency: s.concurrency,
+      requestsPerWindow: s.requestsPerMinute,
+      windowMs: s.rateWindowMs,
+      holdLimitMs: s.timeoutMs + 60_000,
     };
-  } finally {
-    await release();
+  }
+
+  /** Sends one request body: through the SDK's retries, or once to a plain client. */
+  async send(client: JudgeChatClient, body: JudgeChatBody): Promise<JudgeChatCompletion> {
+    const { signal } = this.deadline;
+    if (isSdkClient(client)) {
+      const derived = deriveSdkClient(client, (inner) => this.#fetch(inner), this.settings);
+      return derived.chat.completions.create(body, { signal });
+    }
+    const release = await this.#queue(() => acquireSlot(this.limits, signal));
+    this.attempts += 1;
+    this.#sending = true;
+    try {
+      return await client.chat.completions.create(body, {
+        signal,
+        timeout: this.settings.attemptTimeoutMs,
+        maxRetries: this.settings.maxAttempts - 1,
+      });
+    } finally {
+      this.#sending = false;
+      await release();
+    }
+  }
+
+  /** The reason a failed call gives, after `judge call failed after N attempts: `. */
+  reason(error: unknown): string {
+    if (this.deadline.expired) {
+      const what = this.#cut || this.#last === undefined ? 'the request timed out' : this.#last;
+      return `${what}; the ${this.settings.timeoutMs} ms timeout ran out`;
+    }
+    return describeError(error, this.settings.apiKey) + this.#note;
+  }
+
+  /** Waits for something (a limiter slot) with the deadline's clock stopped. */
+  async #queue<T>(wait: () => Promise<T>): Promise<T> {
+    this.deadline.pause();
+    try {
+      return await wait();
+    } finally {
+      this.deadline.resume();
+    }
+  }
+
+  /** The fetch of one SDK request: each attempt under the limits, observed. */
+  #fetch(inner: FetchLike): FetchLike {
+    return limitedFetch({
+      fetch: inner,
+      limits: this.limits,
+      attemptTimeoutMs: this.settings.attemptTimeoutMs,
+      onQueue: (waiting) => (waiting ? this.deadline.pause() : this.deadline.resume()),
+      onAttempt: () => {
+        this.attempts += 1;
+        this.#sending = true;
+      },
+      onResponse: (response) => this.#observe(response),
+      onError: (attempt, error) => {
+        this.#sending = false;
+        this.#failed(attempt, describeError(error, this.settings.apiKey));
+      },
+    });
+  }
+
+  /**
+   * Notes what a failed attempt got back, and stops the SDK from retrying when `Retry-After` asks
+   * for a wait that reaches past the deadline (the call gives up at once rather than wait for
+   * nothing).
+   */
+  #observe(response: AttemptResponse): AttemptVerdict | undefined {
+    this.#sending = false;
+    if (response.status < 400) return undefined;
+    this.#failed(response.attempt, describeResponse(response.status, response.body, this.settings.apiKey));
+    const { retryAfterMs } = response;
+    const retries =
+      response.attempt < this.settings.maxAttempts && sdkRetries(response.status, response.headers);
+    if (!retries || retryAfterMs === undefined || retryAfterMs < this.deadline.remaining()) return undefined;
+    this.#note = `; Retry-After asked for ${Math.round(retryAfterMs)} ms, beyond the ${this.settings.timeoutMs} ms timeout`;
+    logger.debug(`${this.request.judge}: not retrying${this.#note}`, 'judge');
+    return { retry: false };
+  }
+
+  #failed(attempt: number, what: string): void {
+    this.#last = what;
+    logger.debug(`${this.request.judge}: attempt ${attempt} failed (${what})`, 'judge');
   }
 }
 
 async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise<JudgeReply> {
   const client = await judgeClient(settings);
   const provider = `${settings.baseURL ?? 'openai'}|${settings.model}`;
-  const budget = { deadline: Date.now() + settings.timeoutMs };
-  let last = '';
-  let lastError: unknown;
-  let made = 0;
-  for (let attempt = 1; attempt <= settings.maxAttempts; attempt += 1) {
-    const body = requestBody(request, settings, provider);
-    made += 1;
-    const outcome = await attemptOnce(client, body, request, settings, budget);
-    if ('reply' in outcome) return { ...outcome.reply, attempts: made };
-    const { failure } = outcome;
-    last = failure.cause;
-    lastError = outcome.error;
-    if (fellBack(body, failure, provider)) {
-      attempt -= 1;
-      continue;
+  const call = new LiveCall(request, settings);
+  try {
+    for (;;) {
+      const body = requestBody(request, settings, provider);
+      try {
+        const completion = await call.send(client, body);
+        return { ...toReply(completion), attempts: call.attempts };
+      } catch (error) {
+        if (request.signal?.aborted) throw aborted(error);
+        const reason = call.reason(error);
+        if (!call.deadline.expired && fellBack(body, reason, provider)) continue;
+        const made =
+          call.attempts === 0 ? 'before any request was sent' : `after ${plural(call.attempts, 'attempt')}`;
+        throw new AiEvalError('JUDGE_FAILED', `judge call failed ${made}: ${reason}`, {
+          cause: causeOf(error, settings.apiKey),
+        });
+      }
     }
-    if (outcome.outOfTime) {
-      last += `; the ${settings.timeoutMs} ms timeout ran out`;
-      break;
-    }
-    if (!failure.retry || attempt === settings.maxAttempts) break;
-    const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
-    const delay = failure.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
-    if (Date.now() + delay >= budget.deadline) {
-      last +=
-        failure.retryAfterMs !== undefined
-          ? `; Retry-After asked for ${Math.round(delay)} ms, beyond the ${settings.timeoutMs} ms timeout`
-          : `; the ${settings.timeoutMs} ms timeout ran out`;
-      break;
-    }
-    logger.debug(
-      `${request.judge}: attempt ${attempt} failed (${failure.cause}); retrying in ${Math.round(delay)} ms${failure.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`,
-      'judge',
-    );
-    await sleep(delay, request.signal).catch((error: unknown) => {
-      throw aborted(error);
-    });
+  } finally {
+    call.deadline.dispose();
   }
-  throw new AiEvalError(
-    'JUDGE_FAILED',
-    `judge call failed after ${made} attempt${made === 1 ? '' : 's'}: ${last}`,
-    { cause: lastError },
-  );
 }

@@ -1,10 +1,12 @@
+import type { JudgeMessage } from '../config.js';
 import { AiEvalError, isAiEvalError } from '../errors.js';
 import { defineGrader, type Grader, type ResultFactory } from '../grading/define-grader.js';
 import { formatNumber } from '../internal/numbers.js';
+import { errorMessage, shorten } from '../internal/text.js';
 import type { GradeResult, GradingContext } from '../grading/types.js';
-import { callJudge, type JudgeMessage, type JudgeReply } from './client.js';
+import { callJudge, type JudgeReply } from './client.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fenceResponse, truncateForJudge } from './fence.js';
-import { parseJudgeAnswer, shorten, type JudgeAnswer } from './parse.js';
+import { parseJudgeAnswer, type JudgeAnswer } from './parse.js';
 import { judgeSettings } from './settings.js';
 import { checkTemplate, DEFAULT_TEMPLATE, fillTemplate, resolveTemplate } from './template.js';
 import { renderToolCalls } from './tool-block.js';
@@ -224,7 +226,7 @@ export function defineJudge(options: JudgeOptions): Judge {
           signal,
         });
       } catch (error) {
-        const message = isAiEvalError(error) ? error.message : `judge error: ${(error as Error).message}`;
+        const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
         return result(null, message, true);
       }
       const grade = gradeReply(reply, { options, result, interpret, response, context });

@@ -1,4 +1,4 @@
-import { shorten } from './parse.js';
+import { errorMessage, shorten } from '../internal/text.js';
 
 /**
  * Removes API keys and bearer tokens from text that may reach an error, log or cache entry.
@@ -15,41 +15,21 @@ export function redactSecrets(text: string, apiKey?: string): string {
   return out;
 }
 
-/** Why an attempt failed, and whether to try again. */
-export interface Failure {
-  retry: boolean;
-  cause: string;
-  retryAfterMs?: number;
-}
+/**
+ * An HTTP attempt that got no complete answer within `attemptTimeoutMs` (counted from when it held
+ * a limiter slot). The openai SDK retries it as a timeout, as its message says.
+ *
+ * @example
+ * ```ts
+ * new AttemptTimeoutError(20_000).message; // 'the request timed out (no answer within the 20000 ms attempt timeout)'
+ * ```
+ */
+export class AttemptTimeoutError extends Error {
+  override readonly name = 'TimeoutError';
 
-export function classify(error: unknown, apiKey: string | undefined): Failure {
-  const e = error as { status?: unknown; headers?: unknown; message?: unknown; name?: unknown };
-  const message = redactSecrets(shorten(String(e?.message ?? error), 200), apiKey);
-  const status = typeof e?.status === 'number' ? e.status : undefined;
-  if (status === undefined) {
-    const name = typeof e?.name === 'string' ? e.name : '';
-    if (/Timeout/i.test(name) || /timed? ?out/i.test(message))
-      return { retry: true, cause: 'the request timed out' };
-    if (/Abort/i.test(name)) return { retry: true, cause: 'the request timed out' };
-    return { retry: true, cause: `connection error: ${message}` };
+  constructor(readonly timeoutMs: number) {
+    super(`the request timed out (no answer within the ${timeoutMs} ms attempt timeout)`);
   }
-  const retryAfterMs = retryAfter(e.headers);
-  const retry = status === 408 || status === 409 || status === 429 || status >= 500;
-  return {
-    retry,
-    cause: `HTTP ${status}: ${message}`,
-    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-  };
-}
-
-function header(headers: unknown, name: string): string | undefined {
-  if (headers && typeof (headers as Headers).get === 'function')
-    return (headers as Headers).get(name) ?? undefined;
-  if (headers && typeof headers === 'object') {
-    const v = (headers as Record<string, unknown>)[name];
-    return typeof v === 'string' ? v : undefined;
-  }
-  return undefined;
 }
 
 /**
@@ -60,27 +40,124 @@ function header(headers: unknown, name: string): string | undefined {
  * retryAfter(new Headers({ 'retry-after': '2' })); // 2000
  * ```
  */
-export function retryAfter(headers: unknown): number | undefined {
-  const ms = Number(header(headers, 'retry-after-ms'));
-  if (header(headers, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = header(headers, 'retry-after');
-  if (raw === undefined) return undefined;
+export function retryAfter(headers: Headers): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
+  const raw = headers.get('retry-after');
+  if (raw === null) return undefined;
   const seconds = Number(raw);
   if (raw.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error('aborted'));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), {
-      once: true,
-    });
-  });
+/**
+ * Whether the openai SDK retries a response of this status (while it has retries left): it obeys
+ * an `x-should-retry` header, else retries 408, 409, 429 and 5xx.
+ *
+ * @example
+ * ```ts
+ * sdkRetries(429, new Headers()); // true
+ * ```
+ */
+export function sdkRetries(status: number, headers: Headers): boolean {
+  const told = headers.get('x-should-retry');
+  if (told === 'true' || told === 'false') return told === 'true';
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
 
-/** True when a 400/422 says the provider does not accept `response_format` (or `seed`). */
+const clean = (text: string, apiKey: string | undefined): string => shorten(redactSecrets(text, apiKey), 200);
+
+/**
+ * One line saying what an HTTP error response said: `HTTP <status>: <its error message or body>`.
+ *
+ * @example
+ * ```ts
+ * describeResponse(503, '{"error":{"message":"overloaded"}}', key); // 'HTTP 503: overloaded'
+ * ```
+ */
+export function describeResponse(status: number, body: string, apiKey: string | undefined): string {
+  let message = body.trim();
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } } | null;
+    const inner = parsed?.error?.message;
+    if (typeof inner === 'string' && inner !== '') message = inner;
+  } catch {
+    // Not JSON: the body itself says what went wrong.
+  }
+  return `HTTP ${status}${message === '' ? ' (no body)' : `: ${clean(message, apiKey)}`}`;
+}
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (
+    let e = error;
+    e !== undefined && e !== null && chain.length < 8;
+    e = (e as { cause?: unknown }).cause
+  ) {
+    chain.push(e);
+    if (typeof e !== 'object') break;
+  }
+  return chain;
+}
+
+/**
+ * One line saying why a call or an attempt failed, without secrets: `HTTP <status>: <message>` for
+ * an error response (the SDK's `APIError`), the attempt timeout or `the request timed out` for a
+ * timeout, else `connection error: <message (causes)>`.
+ *
+ * @example
+ * ```ts
+ * describeError(new APIError(503, { message: 'overloaded' }, undefined, new Headers()), key); // 'HTTP 503: overloaded'
+ * ```
+ */
+export function describeError(error: unknown, apiKey: string | undefined): string {
+  const e = error as { status?: unknown; name?: unknown } | null | undefined;
+  const message = errorMessage(error);
+  if (typeof e?.status === 'number') {
+    // The SDK's APIError message starts with the status again.
+    return `HTTP ${e.status}: ${clean(message.replace(new RegExp(`^${e.status} `), ''), apiKey)}`;
+  }
+  const chain = causes(error);
+  const attempt = chain.find((c): c is AttemptTimeoutError => c instanceof AttemptTimeoutError);
+  if (attempt) return attempt.message;
+  const name = typeof e?.name === 'string' ? e.name : '';
+  if (/Timeout|Abort/i.test(name) || /timed? ?out/i.test(message)) return 'the request timed out';
+  const details = chain
+    .slice(1)
+    .map(errorMessage)
+    .filter((m) => m !== '' && m !== message);
+  return `connection error: ${clean(details.length ? `${message} (${details.join('; ')})` : message, apiKey)}`;
+}
+
+/**
+ * The underlying error for a `cause`: itself, or a copy without the key when its message holds one.
+ *
+ * @example
+ * ```ts
+ * new AiEvalError('JUDGE_FAILED', reason, { cause: causeOf(error, settings.apiKey) });
+ * ```
+ */
+export function causeOf(error: unknown, apiKey: string | undefined): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = redactSecrets(error.message, apiKey);
+  if (message === error.message) return error;
+  const copy = new Error(message);
+  copy.name = error.name;
+  const status = (error as { status?: unknown }).status;
+  if (status !== undefined) Object.assign(copy, { status });
+  return copy;
+}
+
+/**
+ * True when a failure (as {@link describeError} put it) is a 400/422 saying the provider does not
+ * accept `response_format` (or `seed`).
+ *
+ * @example
+ * ```ts
+ * unsupported("HTTP 400: 'response_format' of type 'json_schema' is not supported", 'response_format'); // true
+ * ```
+ */
 export function unsupported(cause: string, what: 'response_format' | 'seed'): boolean {
   if (!cause.startsWith('HTTP 400') && !cause.startsWith('HTTP 422')) return false;
   return what === 'seed' ? /\bseed\b/i.test(cause) : /response_format|json_schema|structured/i.test(cause);

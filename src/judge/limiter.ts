@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import lockfile from 'proper-lockfile';
+import { writeFileAtomic } from '../internal/atomic-write.js';
 import { logger } from '../logger.js';
 
 /** The limits one judge call waits for. */
@@ -54,20 +56,6 @@ export function defaultLimitDir(): string {
   return join(tmpdir(), `ai-eval-${user}`, 'judge-limits', run);
 }
 
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 function alive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
@@ -83,29 +71,25 @@ function paths(settings: LimitSettings): { state: string; lock: string } {
   return { state: join(settings.dir, `limits-${id}.json`), lock: join(settings.dir, `limits-${id}.lock`) };
 }
 
-function readState(file: string): LimiterState {
+/** The state in the file, and the file's text (`undefined` when there is none yet). */
+function readState(file: string): { state: LimiterState; text: string | undefined } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return { inflight: [], starts: [] };
+    return { state: { inflight: [], starts: [] }, text: undefined };
   }
   try {
     const parsed = JSON.parse(text) as Partial<LimiterState>;
-    return {
+    const state = {
       inflight: Array.isArray(parsed.inflight) ? parsed.inflight : [],
       starts: Array.isArray(parsed.starts) ? parsed.starts.filter((n) => typeof n === 'number') : [],
     };
+    return { state, text };
   } catch {
     logger.warn(`judge limiter state ${file} is corrupt; starting it afresh`, 'judge');
-    return { inflight: [], starts: [] };
+    return { state: { inflight: [], starts: [] }, text };
   }
-}
-
-function writeState(file: string, state: LimiterState): void {
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, file);
 }
 
 async function withLock<T>(settings: LimitSettings, fn: (state: LimiterState) => T): Promise<T> {
@@ -118,12 +102,14 @@ async function withLock<T>(settings: LimitSettings, fn: (state: LimiterState) =>
     retries: { retries: 10_000, minTimeout: 2, maxTimeout: 40, randomize: true },
   });
   try {
-    const state = readState(stateFile);
+    const { state, text } = readState(stateFile);
     const now = Date.now();
     state.inflight = state.inflight.filter((h) => alive(h.pid) && now - h.at < settings.holdLimitMs);
     state.starts = state.starts.filter((t) => now - t < settings.windowMs);
     const value = fn(state);
-    writeState(stateFile, state);
+    const after = JSON.stringify(state);
+    // A waiter polls often; only a change is written (atomically, so no reader sees half a file).
+    if (after !== text) writeFileAtomic(stateFile, after);
     return value;
   } finally {
     await release();
@@ -162,7 +148,7 @@ export async function acquireSlot(
       return -1;
     });
     if (wait < 0) break;
-    await sleep(wait > 0 ? wait + Math.random() * 10 : 10 + Math.random() * 30, signal);
+    await sleep(wait > 0 ? wait + Math.random() * 10 : 10 + Math.random() * 30, undefined, { signal });
   }
   let released = false;
   return async () => {

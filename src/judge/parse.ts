@@ -1,3 +1,5 @@
+import { shorten, unfence } from '../internal/text.js';
+
 /**
  * A judge answer that parsed: the numeric score, the reason and every field the judge sent.
  *
@@ -25,19 +27,11 @@ export interface JudgeAnswer {
  */
 export type ParsedJudgeAnswer = { ok: true; answer: JudgeAnswer } | { ok: false; problem: string };
 
-const FENCED = /^```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
-
-/**
- * Shortens text for an error reason: one line, at most `max` characters.
- *
- * @example
- * ```ts
- * shorten('a\nb', 10); // 'a b'
- * ```
- */
-export function shorten(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+/** The body of a reply that is exactly one fenced block tagged `json`, `JSON` or nothing. */
+function fencedJson(text: string): string | undefined {
+  const body = unfence(text);
+  const tag = /^```([\w-]*)/.exec(text)?.[1];
+  return body !== undefined && (tag === '' || tag === 'json' || tag === 'JSON') ? body.trim() : undefined;
 }
 
 /**
@@ -61,8 +55,7 @@ export function parseJudgeAnswer(
   }
   const text = (content ?? '').trim();
   if (text === '') return { ok: false, problem: 'the judge returned an empty answer' };
-  const fenced = FENCED.exec(text);
-  const body = fenced ? (fenced[1] ?? '').trim() : text;
+  const body = fencedJson(text) ?? text;
   let value: unknown;
   try {
     value = JSON.parse(body);

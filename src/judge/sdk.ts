@@ -1,14 +1,22 @@
-import { getConfig } from '../config.js';
+import { getConfig, type JudgeChatClient } from '../config.js';
 import { AiEvalError } from '../errors.js';
-import type { JudgeChatClient } from './client.js';
-import { shorten } from './parse.js';
+import { errorMessage, shorten } from '../internal/text.js';
+import type { FetchLike } from './limited-fetch.js';
 import type { JudgeSettings } from './settings.js';
+
+/**
+ * The SDK's own timeout, set out of the way: its clock starts before the request reaches `fetch`,
+ * so it would count the wait for a limiter slot. The attempt timeout is kept by the limited fetch
+ * instead, from when the attempt holds its slot. (The largest delay a timer takes.)
+ */
+const SDK_TIMEOUT_MS = 2 ** 31 - 1;
 
 const clients = new Map<string, Promise<JudgeChatClient>>();
 
 /**
  * The client judges call: `judge.client` when configured, else an `OpenAI` instance (the openai
- * SDK, imported lazily on first use) for the base URL and key, with the SDK's retries off.
+ * SDK, imported lazily on first use) for the base URL and key, kept per base URL and key. Each call
+ * derives the client it sends through from this one with {@link deriveSdkClient}.
  *
  * @example
  * ```ts
@@ -42,7 +50,8 @@ export async function judgeClient(settings: JudgeSettings): Promise<JudgeChatCli
         new OpenAI({
           apiKey: settings.apiKey ?? 'not-needed',
           baseURL: settings.baseURL ?? null,
-          maxRetries: 0,
+          maxRetries: settings.maxAttempts - 1,
+          timeout: SDK_TIMEOUT_MS,
         }) as JudgeChatClient,
     );
     client.catch(() => clients.delete(id));
@@ -51,10 +60,65 @@ export async function judgeClient(settings: JudgeSettings): Promise<JudgeChatCli
   return client;
 }
 
+/** The options a judge sets on an openai SDK client. */
+interface SdkOptions {
+  fetch: FetchLike;
+  maxRetries: number;
+  timeout: number;
+}
+
+/** An openai SDK instance: a chat client that can derive a copy with other options. */
+interface SdkClient extends JudgeChatClient {
+  withOptions(options: SdkOptions): JudgeChatClient;
+}
+
+/**
+ * True for an openai SDK instance (`OpenAI`, `AzureOpenAI`): it has `withOptions`.
+ *
+ * @example
+ * ```ts
+ * if (!isSdkClient(client)) await client.chat.completions.create(body, { signal });
+ * ```
+ */
+export function isSdkClient(client: JudgeChatClient): client is SdkClient {
+  return typeof (client as { withOptions?: unknown }).withOptions === 'function';
+}
+
+/**
+ * A client derived from an openai SDK instance that sends every HTTP attempt through
+ * `wrap(its own fetch)` and retries up to `maxAttempts - 1` times. The instance's own `fetch`
+ * (a proxy, an undici agent) is kept inside the wrapper; everything else it was built with
+ * (key, base URL, headers, fetch options) carries over.
+ *
+ * @example
+ * ```ts
+ * const derived = deriveSdkClient(client, (inner) => limitedFetch({ fetch: inner, limits, attemptTimeoutMs }), settings);
+ * await derived.chat.completions.create(body, { signal });
+ * ```
+ */
+export function deriveSdkClient(
+  client: SdkClient,
+  wrap: (inner: FetchLike) => FetchLike,
+  settings: JudgeSettings,
+): JudgeChatClient {
+  // `fetch` is the SDK's (TypeScript-private) field holding the fetch it was given, or the global one.
+  const own = (client as { fetch?: unknown }).fetch;
+  const inner: FetchLike =
+    typeof own === 'function'
+      ? (input, init) => (own as FetchLike).call(undefined, input, init)
+      : (input, init) => globalThis.fetch(input, init);
+  return client.withOptions({
+    fetch: wrap(inner),
+    maxRetries: settings.maxAttempts - 1,
+    timeout: SDK_TIMEOUT_MS,
+  });
+}
+
 type OpenAIConstructor = new (options: {
   apiKey: string;
   baseURL: string | null;
   maxRetries: number;
+  timeout: number;
 }) => unknown;
 
 async function loadOpenAI(): Promise<OpenAIConstructor> {
@@ -69,7 +133,7 @@ async function loadOpenAI(): Promise<OpenAIConstructor> {
   } catch (error) {
     throw new AiEvalError(
       'JUDGE_FAILED',
-      `the openai package could not be loaded (${shorten((error as Error).message, 120)}); LLM judges need it: npm i openai`,
+      `the openai package could not be loaded (${shorten(errorMessage(error), 120)}); LLM judges need it: npm i openai`,
       { cause: error },
     );
   }

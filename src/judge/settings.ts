@@ -2,6 +2,27 @@ import { getConfig, checkPositiveInteger } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { defaultLimitDir } from './limiter.js';
 
+/** The SDK's first and longest wait between attempts (`calculateDefaultRetryTimeoutMillis`). */
+const SDK_FIRST_RETRY_MS = 500;
+const SDK_MAX_RETRY_MS = 8000;
+
+/**
+ * The longest the openai SDK waits between `maxAttempts` attempts when no `Retry-After` says
+ * otherwise: 0.5 s before the first retry, doubling up to 8 s (its jitter only shortens them).
+ *
+ * @example
+ * ```ts
+ * sdkRetryWaitMs(3); // 1500
+ * ```
+ */
+export function sdkRetryWaitMs(maxAttempts: number): number {
+  let total = 0;
+  for (let retry = 0; retry < maxAttempts - 1; retry += 1) {
+    total += Math.min(SDK_MAX_RETRY_MS, SDK_FIRST_RETRY_MS * 2 ** retry);
+  }
+  return total;
+}
+
 /**
  * The replay cache modes.
  *
@@ -46,8 +67,6 @@ export interface JudgeSettings {
   cache: JudgeCacheMode;
   cacheDir: string;
   structuredOutput: boolean;
-  retryBaseDelayMs: number;
-  retryMaxDelayMs: number;
   limitDir: string;
 }
 
@@ -65,6 +84,15 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   if (value === undefined) return fallback;
   checkPositiveInteger(`judge.${name}`, value);
   return value;
+}
+
+/**
+ * The default attempt timeout: what `timeoutMs` leaves after the SDK's waits between attempts,
+ * shared equally, so that every attempt gets made; a budget too small for that is shared as is.
+ */
+function attemptShare(timeoutMs: number, maxAttempts: number): number {
+  const spare = timeoutMs - sdkRetryWaitMs(maxAttempts);
+  return spare >= maxAttempts ? Math.floor(spare / maxAttempts) : Math.ceil(timeoutMs / maxAttempts);
 }
 
 /**
@@ -110,7 +138,7 @@ export function judgeSettings(): JudgeSettings {
     attemptTimeoutMs: positive(
       'attemptTimeoutMs',
       judge.attemptTimeoutMs,
-      Math.ceil(timeoutMs / maxAttempts),
+      attemptShare(timeoutMs, maxAttempts),
     ),
     concurrency: positive('concurrency', judge.concurrency, 4),
     requestsPerMinute: rpm,
@@ -120,8 +148,6 @@ export function judgeSettings(): JudgeSettings {
     cache,
     cacheDir: judge.cacheDir ?? '.ai-eval/judge-cache',
     structuredOutput: judge.structuredOutput ?? true,
-    retryBaseDelayMs: positive('retryBaseDelayMs', judge.retryBaseDelayMs, 500),
-    retryMaxDelayMs: positive('retryMaxDelayMs', judge.retryMaxDelayMs, 8000),
     limitDir: judge.limitDir ?? defaultLimitDir(),
   };
 }

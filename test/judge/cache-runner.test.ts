@@ -6,7 +6,7 @@ import { makeProject, runVitest } from '../helpers/project.js';
 
 const FILES = {
   'vitest.config.js': `export default { test: { include: ['*.test.js'], setupFiles: ['./setup.js'] } };`,
-  'setup.js': `import 'ai-eval/vitest';\nimport { configure } from 'ai-eval';\nconfigure({ judge: { model: 'test-judge', retryBaseDelayMs: 1, maxAttempts: 1 } });`,
+  'setup.js': `import 'ai-eval/vitest';\nimport { configure } from 'ai-eval';\nconfigure({ judge: { model: 'test-judge', maxAttempts: 1 } });`,
   'judges.test.js': `import { expect, it } from 'vitest';
 it('is relevant', async () => {
   await expect('Paris is the capital of France.').toScoreAtLeast('relevance_grader', 4, {

@@ -6,6 +6,7 @@ import {
   type JudgeChatClient,
   type JudgeChatCompletion,
 } from '../../src/index.js';
+import { judgeSettings } from '../../src/judge/settings.js';
 import { tokenHash } from '../helpers/openai-server.js';
 import { TEST_KEY, withJudgeServer } from './judge-env.js';
 
@@ -59,10 +60,9 @@ describe('an injected judge.client', () => {
       json_schema: { name: 'judge_answer', strict: true },
     });
     expect(body.response_format!.json_schema.schema).toMatchObject({ required: ['score', 'reason'] });
-    // The library does the retrying: the client is asked not to, and is given a signal and a timeout.
-    expect(options).toMatchObject({ maxRetries: 0 });
+    // A plain client is called once and does its own retries: it gets the settings as hints.
+    expect(options).toMatchObject({ maxRetries: 2, timeout: judgeSettings().attemptTimeoutMs });
     expect(options!.signal).toBeInstanceOf(AbortSignal);
-    expect(typeof options!.timeout).toBe('number');
     // The configured server is not called when a client is injected.
     expect(env.server.requests).toHaveLength(0);
   });

@@ -8,7 +8,7 @@ import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.j
 /** A fake key: tests assert it never shows up in a reason, log or cache entry. */
 export const TEST_KEY = 'sk-test-SECRET-0123456789abcdef';
 
-/** Configures the judges against a scripted local server, with tiny retry delays. */
+/** Configures the judges against a scripted local server, in a limiter directory of its own. */
 export function useServer(server: OpenAIServer, judge: JudgeConfig = {}): void {
   resetConfig();
   configure({
@@ -17,8 +17,6 @@ export function useServer(server: OpenAIServer, judge: JudgeConfig = {}): void {
       apiKey: TEST_KEY,
       model: 'test-judge',
       limitDir: mkdtempSync(join(tmpdir(), 'ai-eval-limits-')),
-      retryBaseDelayMs: 1,
-      retryMaxDelayMs: 5,
       timeoutMs: 10_000,
       cache: 'off',
       ...judge,

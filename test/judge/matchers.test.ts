@@ -3,7 +3,7 @@ import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.j
 import { makeProject, runJest, runVitest } from '../helpers/project.js';
 
 /** The judges through the matchers, in real Vitest and Jest runs against the local server. */
-const CONFIG = `{ judge: { baseURL: process.env.JUDGE_URL, apiKey: 'sk-matcher-key', model: 'test-judge', retryBaseDelayMs: 1 } }`;
+const CONFIG = `{ judge: { baseURL: process.env.JUDGE_URL, apiKey: 'sk-matcher-key', model: 'test-judge' } }`;
 
 const tests = (style: 'esm' | 'cjs') => `${style === 'esm' ? "import { expect, it } from 'vitest';" : ''}
 it('a relevant answer passes', async () => {

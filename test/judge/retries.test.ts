@@ -42,7 +42,7 @@ describe('retries, backoff and timeouts', () => {
     const result = await grade();
     expect(result).toMatchObject({ score: 5, error: false, reason: 'spot on' });
     expect(env.server.requests).toHaveLength(2);
-    // Backoff alone is configured to 1-5 ms, so only honouring Retry-After explains the gap.
+    // The SDK's own first backoff is at most 500 ms, so only honouring Retry-After explains the gap.
     expect(env.server.requests[1]!.receivedAt - env.server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(
       950,
     );
@@ -50,12 +50,13 @@ describe('retries, backoff and timeouts', () => {
 
   it('honours retry-after-ms too', async () => {
     env.server.script(
-      { status: 429, headers: { 'retry-after-ms': '300' } },
+      { status: 429, headers: { 'retry-after-ms': '800' } },
       { answer: { score: 3, reason: 'ok' } },
     );
     expect(await grade()).toMatchObject({ score: 3, error: false });
+    // Longer than the SDK's own first backoff (at most 500 ms).
     expect(env.server.requests[1]!.receivedAt - env.server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(
-      280,
+      780,
     );
   });
 
@@ -117,8 +118,9 @@ describe('retries, backoff and timeouts', () => {
   });
 
   it('gives each attempt a share of the timeout by default, so every attempt is made', async () => {
-    // maxAttempts 3, timeoutMs 900: each attempt waits at most ceil(900 / 3) = 300 ms.
-    configure({ judge: { timeoutMs: 900 } });
+    // maxAttempts 3, timeoutMs 2400: the SDK waits at most 500 + 1000 ms between the attempts,
+    // which leaves each attempt (2400 - 1500) / 3 = 300 ms.
+    configure({ judge: { timeoutMs: 2400 } });
     env.server.script({ hang: true }, { hang: true }, { hang: true });
     const result = await grade();
     expect(result).toMatchObject({ score: null, error: true });

@@ -1,0 +1,141 @@
+import { AttemptTimeoutError, retryAfter } from './http-errors.js';
+import { acquireSlot, type LimitSettings } from './limiter.js';
+
+/**
+ * The `fetch` the openai SDK calls (its `fetch` client option).
+ *
+ * @example
+ * ```ts
+ * const plain: FetchLike = (input, init) => fetch(input, init);
+ * ```
+ */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * One HTTP response, as {@link LimitedFetchOptions.onResponse} sees it: read in full, its slot
+ * already freed.
+ *
+ * @example
+ * ```ts
+ * const onResponse = ({ status, retryAfterMs }: AttemptResponse) => {
+ *   if (status === 429) console.log('slow down for', retryAfterMs ?? 'a while');
+ * };
+ * ```
+ */
+export interface AttemptResponse {
+  /** 1 for the first attempt through this fetch, 2 for the SDK's first retry, and so on. */
+  attempt: number;
+  status: number;
+  headers: Headers;
+  /** What `retry-after-ms` or `Retry-After` asks for, in milliseconds, when the response has one. */
+  retryAfterMs: number | undefined;
+  /** The body, as text. */
+  body: string;
+}
+
+/**
+ * What a {@link LimitedFetchOptions.onResponse} hook may decide: `retry: false` tells the openai
+ * SDK not to retry this response (an `x-should-retry: false` header, which the SDK obeys).
+ *
+ * @example
+ * ```ts
+ * const verdict: AttemptVerdict = { retry: false };
+ * ```
+ */
+export interface AttemptVerdict {
+  retry: false;
+}
+
+/**
+ * Options of {@link limitedFetch}.
+ *
+ * @example
+ * ```ts
+ * const options: LimitedFetchOptions = { fetch: globalThis.fetch, limits, attemptTimeoutMs: 20_000 };
+ * ```
+ */
+export interface LimitedFetchOptions {
+  /** The fetch that sends the request (the client's own, or the global one). */
+  fetch: FetchLike;
+  limits: LimitSettings;
+  /** The longest one attempt may take once it holds a slot, body included. */
+  attemptTimeoutMs: number;
+  /** Called with `true` when the wait for a slot begins and `false` when it ends. */
+  onQueue?: (waiting: boolean) => void;
+  /** Called when an attempt holds its slot and is about to be sent. */
+  onAttempt?: (attempt: number) => void;
+  /**
+   * Called with every response before the SDK sees it: the seam where a rate controller observes
+   * each attempt's status and `Retry-After`. Must not throw.
+   */
+  onResponse?: (response: AttemptResponse) => AttemptVerdict | undefined;
+  /** Called when an attempt got no response: a connection error or an {@link AttemptTimeoutError}. */
+  onError?: (attempt: number, error: unknown) => void;
+}
+
+/** Statuses whose response must have no body (`new Response` refuses one). */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * Wraps a `fetch` so that every HTTP attempt through it, the openai SDK's retries included, holds a
+ * slot under the shared limits (`concurrency`, `requestsPerMinute`) from before it is sent until its
+ * body has been read. Each attempt gets `attemptTimeoutMs` from when it holds its slot, so time spent
+ * queueing never makes an attempt time out; a timed-out attempt rejects with an
+ * {@link AttemptTimeoutError}, which the SDK retries as a timeout. The body is read inside the slot
+ * and handed to the SDK as a new `Response`.
+ *
+ * @example
+ * ```ts
+ * const fetch = limitedFetch({ fetch: globalThis.fetch, limits, attemptTimeoutMs: 20_000 });
+ * const client = new OpenAI({ apiKey, fetch, maxRetries: 2 });
+ * ```
+ */
+export function limitedFetch(options: LimitedFetchOptions): FetchLike {
+  let attempts = 0;
+  return async (input, init) => {
+    const outer = init?.signal ?? undefined;
+    options.onQueue?.(true);
+    let release: () => Promise<void>;
+    try {
+      release = await acquireSlot(options.limits, outer);
+    } finally {
+      options.onQueue?.(false);
+    }
+    attempts += 1;
+    const attempt = attempts;
+    options.onAttempt?.(attempt);
+    const timer = new AbortController();
+    const timeout = setTimeout(
+      () => timer.abort(new AttemptTimeoutError(options.attemptTimeoutMs)),
+      options.attemptTimeoutMs,
+    );
+    let response: Response;
+    let bytes: ArrayBuffer;
+    try {
+      const signal = outer ? AbortSignal.any([outer, timer.signal]) : timer.signal;
+      response = await options.fetch(input, { ...init, signal });
+      bytes = await response.arrayBuffer();
+    } catch (error) {
+      const failure = timer.signal.aborted && !outer?.aborted ? (timer.signal.reason as Error) : error;
+      options.onError?.(attempt, failure);
+      throw failure;
+    } finally {
+      clearTimeout(timeout);
+      await release();
+    }
+    const verdict = options.onResponse?.({
+      attempt,
+      status: response.status,
+      headers: response.headers,
+      retryAfterMs: retryAfter(response.headers),
+      body: new TextDecoder().decode(bytes),
+    });
+    const headers = new Headers(response.headers);
+    if (verdict?.retry === false) headers.set('x-should-retry', 'false');
+    return new Response(NO_BODY.has(response.status) ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+}
