@@ -75,7 +75,14 @@ export interface JudgeConfig {
   rateWindowMs?: number;
 }
 
-/** Settings of the dataset sources. See docs/datasets.md. */
+/**
+ * Settings of the dataset sources. See docs/datasets.md.
+ *
+ * @example
+ * ```ts
+ * configure({ datasets: { paths: ['evals'], httpBaseUrl: 'https://registry.example/datasets' } satisfies DatasetConfig });
+ * ```
+ */
 export interface DatasetConfig {
   /** Directories the `file` source searches, in order, before `datasets/` under the root. */
   paths?: string[];
@@ -89,7 +96,15 @@ export interface DatasetConfig {
   inline?: Record<string, unknown>;
 }
 
-/** Everything {@link configure} accepts. */
+/**
+ * Everything {@link configure} accepts.
+ *
+ * @example
+ * ```ts
+ * const config: AiEvalConfig = getConfig();
+ * config.passThreshold; // 3.5 unless configured
+ * ```
+ */
 export interface AiEvalConfig {
   /** Composite a question needs to pass. Default 3.5. */
   passThreshold: number;
@@ -99,7 +114,15 @@ export interface AiEvalConfig {
   datasets: DatasetConfig;
 }
 
-/** A partial configuration, as {@link configure} takes it. */
+/**
+ * A partial configuration, as {@link configure} takes it.
+ *
+ * @example
+ * ```ts
+ * const input: AiEvalConfigInput = { passThreshold: 4, judge: { cache: 'replay' } };
+ * configure(input);
+ * ```
+ */
 export interface AiEvalConfigInput {
   passThreshold?: number;
   responseCharLimit?: number;

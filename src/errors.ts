@@ -24,7 +24,14 @@ export const ERROR_CODES = {
   INVALID_RUBRIC: 'a rubric or gold-label file is malformed',
 } as const;
 
-/** One of the keys of {@link ERROR_CODES}. */
+/**
+ * One of the keys of {@link ERROR_CODES}.
+ *
+ * @example
+ * ```ts
+ * if (isAiEvalError(error) && (error.code satisfies AiEvalErrorCode) === 'INVALID_DATASET') fixTheFile();
+ * ```
+ */
 export type AiEvalErrorCode = keyof typeof ERROR_CODES;
 
 /**

@@ -1,9 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** How loud a log entry is. */
+/**
+ * How loud a log entry is.
+ *
+ * @example
+ * ```ts
+ * logger.setEchoLevel('error' satisfies LogLevel); // only errors reach stderr
+ * ```
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-/** One line written to the ai-eval logger. */
+/**
+ * One line written to the ai-eval logger.
+ *
+ * @example
+ * ```ts
+ * const { logs } = captureLogs(() => loadDatasetSync({ path: 'evals/a.yaml' }));
+ * logs.filter((entry: LogEntry) => entry.level === 'warn').map((e) => e.message);
+ * ```
+ */
 export interface LogEntry {
   level: LogLevel;
   message: string;
@@ -13,7 +28,15 @@ export interface LogEntry {
   at: number;
 }
 
-/** A function that receives every entry written to the logger. */
+/**
+ * A function that receives every entry written to the logger.
+ *
+ * @example
+ * ```ts
+ * const stop = logger.subscribe(((entry) => console.log(entry.message)) satisfies LogListener);
+ * stop();
+ * ```
+ */
 export type LogListener = (entry: LogEntry) => void;
 
 interface LoggerState {

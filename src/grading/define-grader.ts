@@ -2,10 +2,28 @@ import { AiEvalError } from '../errors.js';
 import { scaleLabel, toComposite } from './scale.js';
 import type { GradeResult, GradingContext } from './types.js';
 
-/** Builds a {@link GradeResult} stamped with the grader's id and declared scale. */
+/**
+ * Builds a {@link GradeResult} stamped with the grader's id and declared scale.
+ *
+ * @example
+ * ```ts
+ * const grade: GradeFn = (_input, response, _context, { result }: { result: ResultFactory }) =>
+ *   response.includes('sorry') ? result(0, 'apologised instead of answering') : result(1, 'answered');
+ * ```
+ */
 export type ResultFactory = (score: number | null, reason: string, error?: boolean) => GradeResult;
 
-/** The helpers a grader's `grade` receives as its fourth argument. */
+/**
+ * The helpers a grader's `grade` receives as its fourth argument.
+ *
+ * @example
+ * ```ts
+ * grade: async (input, response, context, { result, signal }: GradeHelpers) => {
+ *   const facts = await lookUp(input, { signal });
+ *   return result(facts.every((f) => response.includes(f)) ? 5 : 2, 'facts checked');
+ * },
+ * ```
+ */
 export interface GradeHelpers {
   /**
    * `result(score, reason)` scores; `result(null, reason)` skips (not applicable);
@@ -19,7 +37,17 @@ export interface GradeHelpers {
   trial?: number;
 }
 
-/** The grading function of a grader. */
+/**
+ * The grading function of a grader.
+ *
+ * @example
+ * ```ts
+ * const grade: GradeFn = (_input, _response, context, { result }) =>
+ *   context.tool_calls === undefined
+ *     ? result(null, 'no tool-call record available, cannot check', true)
+ *     : result(context.tool_calls.length > 0 ? 1 : 0, `${context.tool_calls.length} calls`);
+ * ```
+ */
 export type GradeFn = (
   input: string,
   response: string,
@@ -27,7 +55,21 @@ export type GradeFn = (
   helpers: GradeHelpers,
 ) => GradeResult | Promise<GradeResult>;
 
-/** What {@link defineGrader} takes: the attribute set of an ai_eval grader plus `grade`. */
+/**
+ * What {@link defineGrader} takes: the attribute set of an ai_eval grader plus `grade`.
+ *
+ * @example
+ * ```ts
+ * const options: GraderOptions = {
+ *   id: 'no_refunds_issued',
+ *   label: 'No refunds issued',
+ *   maxScore: 1,
+ *   observesActions: true,
+ *   grade: (_i, _r, context, { result }) => result(context.tool_calls?.length === 0 ? 1 : 0, 'checked'),
+ * };
+ * registerGrader(defineGrader(options));
+ * ```
+ */
 export interface GraderOptions {
   /** A stable snake_case id; targets, datasets and reports store it. */
   id: string;
@@ -51,7 +93,16 @@ export interface GraderOptions {
   grade: GradeFn;
 }
 
-/** A grader: its resolved attributes and its grading function. */
+/**
+ * A grader: its resolved attributes and its grading function.
+ *
+ * @example
+ * ```ts
+ * const grader: Grader = getGrader('read_only_run');
+ * grader.displayLabel; // 'Read-only run (binary, 0-1)'
+ * grader.observesActions; // true
+ * ```
+ */
 export interface Grader {
   readonly id: string;
   readonly label: string;

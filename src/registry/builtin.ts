@@ -30,5 +30,12 @@ export const builtinGraders = {
   groundedness_grader: groundednessGrader,
 } as const;
 
-/** The id of a shipped grader. */
+/**
+ * The id of a shipped grader.
+ *
+ * @example
+ * ```ts
+ * const id: BuiltinGraderId = 'tool_usage_grader';
+ * ```
+ */
 export type BuiltinGraderId = keyof typeof builtinGraders;

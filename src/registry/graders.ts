@@ -15,7 +15,14 @@ function userGraders(): Map<string, Grader> {
   return holder[KEY];
 }
 
-/** Any registered grader id: the shipped ones are typed, yours are strings. */
+/**
+ * Any registered grader id: the shipped ones are typed, yours are strings.
+ *
+ * @example
+ * ```ts
+ * const ids: GraderId[] = ['read_only_run', 'my_custom_grader'];
+ * ```
+ */
 export type GraderId = BuiltinGraderId | (string & {});
 
 /**

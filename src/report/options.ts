@@ -6,6 +6,12 @@ import type { GateSettings } from './model.js';
 /**
  * Options of both reporters (`['ai-eval/reporter/vitest', options]`, `['ai-eval/reporter/jest',
  * options]`). Every file option is resolved against the project root.
+ *
+ * @example
+ * ```ts
+ * const options: ReporterOptions = { outputFile: 'reports/ai-eval.json', gate: { level: 'hard', minAverage: 3.5 } };
+ * // vitest.config.ts: reporters: ['default', ['ai-eval/reporter/vitest', options]]
+ * ```
  */
 export interface ReporterOptions {
   /**

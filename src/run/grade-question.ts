@@ -8,7 +8,19 @@ import type { Gradable, GradeResult, GradingContext, Question, ToolCall } from '
 import { questionVerdict } from '../grading/verdict.js';
 import { errorMessage } from '../internal/text.js';
 
-/** What {@link gradeQuestion} takes. */
+/**
+ * What {@link gradeQuestion} takes.
+ *
+ * @example
+ * ```ts
+ * const options: GradeQuestionOptions = {
+ *   question: { id: 'q1', input: 'List the drafts', expected_tools: ['list_nodes'] },
+ *   response: { output: 'Two drafts.', toolCalls: [{ function_name: 'list_nodes', arguments: {} }] },
+ *   graders: ['tool_usage_grader'],
+ * };
+ * await gradeQuestion(options);
+ * ```
+ */
 export interface GradeQuestionOptions {
   /** The dataset row, or the parts of it the graders read. */
   question: Partial<Question>;
@@ -30,7 +42,15 @@ export interface GradeQuestionOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** The graded question: every grade, the composite and the verdict. */
+/**
+ * The graded question: every grade, the composite and the verdict.
+ *
+ * @example
+ * ```ts
+ * const result: QuestionResult = await gradeQuestion({ question, response, graders: ['read_only_run'] });
+ * if (!result.passed) console.log(result.grades.map((g) => `${g.grader}: ${g.reason}`));
+ * ```
+ */
 export interface QuestionResult {
   /** The question id, or `''` when the question has none. */
   questionId: string;

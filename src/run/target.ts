@@ -3,7 +3,14 @@ import { targetSchema } from './option-schemas.js';
 import type { Grader } from '../grading/define-grader.js';
 import { resolveGrader, type GraderId } from '../registry/graders.js';
 
-/** A gate on a target or a run. `hard` fails the run; `soft` warns. */
+/**
+ * A gate on a target or a run. `hard` fails the run; `soft` warns.
+ *
+ * @example
+ * ```ts
+ * const gate: Gate = { level: 'hard', minAverage: 3.5, minPassRate: 0.8 };
+ * ```
+ */
 export interface Gate {
   level: 'hard' | 'soft';
   /** The lowest acceptable average question composite (0 to 5). */
@@ -15,6 +22,16 @@ export interface Gate {
 /**
  * What is evaluated and how: the graders that score each question, the agent or chat mode, and the
  * thresholds. An agent-mode target that no action-observing grader scores gets an advisory.
+ *
+ * @example
+ * ```ts
+ * const target: Target = {
+ *   name: 'support-bot',
+ *   mode: 'agent',
+ *   graders: ['tool_usage_grader', 'read_only_run', 'accuracy_grader'],
+ *   gate: { level: 'hard', minAverage: 3.5 },
+ * };
+ * ```
  */
 export interface Target {
   name: string;
