@@ -1,6 +1,9 @@
 import { AiEvalError } from '../errors.js';
 import type { Grader } from '../grading/define-grader.js';
 import { resolveGrader, type GraderId } from '../grading/registry.js';
+import { normalizeToolCatalog, type ToolCatalogInput } from '../grading/tool-catalog.js';
+import type { ClaimPattern } from '../grading/types.js';
+import { checkClaimPatterns } from '../graders/claim-patterns.js';
 
 /** A gate on a target or a run. `hard` fails the run; `soft` warns. */
 export interface Gate {
@@ -26,6 +29,15 @@ export interface Target {
   /** What the target is scored by in reports. Default `avg_score`. */
   scoreBy?: 'avg_score' | 'pass_rate';
   gate?: Gate;
+  /**
+   * The tools the agent was given: an OpenAI tools array, an MCP `tools/list` result, an AI SDK
+   * tools object, or `{ name, readOnly?, destructive? }` entries. Graders see it as
+   * `context.tools`: `read_only_run` takes declared hints over name fragments, `tool_usage_grader`
+   * flags an expected tool the catalog does not have.
+   */
+  tools?: ToolCatalogInput;
+  /** Replaces `claims_grader`'s English claim patterns for this target (a question's `metadata.claim_patterns` wins). */
+  claimPatterns?: ClaimPattern[];
 }
 
 /**
@@ -69,5 +81,21 @@ export function resolveTarget(target: Target): Grader[] {
       `${where}: scoreBy must be 'avg_score' or 'pass_rate', got ${JSON.stringify(target.scoreBy)}.`,
     );
   }
+  checkEvidence(target, where);
   return target.graders.map(resolveGrader);
+}
+
+/** The target's tool catalog and claim patterns, checked so a malformed one fails before any question runs. */
+function checkEvidence(target: Target, where: string): void {
+  if (target.tools !== undefined) {
+    try {
+      normalizeToolCatalog(target.tools, 'tools');
+    } catch (error) {
+      throw new AiEvalError('INVALID_TARGET', `${where}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if (target.claimPatterns !== undefined) {
+    const problems = checkClaimPatterns(target.claimPatterns, 'claimPatterns');
+    if (problems.length > 0) throw new AiEvalError('INVALID_TARGET', `${where}: ${problems.join('; ')}`);
+  }
 }
