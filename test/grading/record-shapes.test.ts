@@ -155,6 +155,27 @@ describe('OpenAI Chat Completions and Responses (typed against openai 7)', () =>
   });
 });
 
+describe('hosted calls are recorded alike on every provider', () => {
+  it('an expected hosted web search is met on OpenAI Responses, Anthropic and the Agents SDK', async () => {
+    const records: unknown[] = [
+      responsesHosted,
+      value('anthropic/server-tools-message'),
+      value('agents-sdk/run-items'),
+    ];
+    for (const toolCalls of records) {
+      const result = await gradeQuestion({
+        question: { id: 'q', input: 'x', expected_tools: [{ name: 'web_search', succeeded: true }] },
+        response: { output: 'Found it.', toolCalls },
+        graders: ['tool_usage_grader'],
+      });
+      expect(result.grades[0]!.score).toBe(5);
+      expect(normalizeToolCalls(toolCalls).find((c) => c.function_name === 'web_search')!.kind).toBe(
+        'hosted',
+      );
+    }
+  });
+});
+
 describe('Anthropic (typed against @anthropic-ai/sdk)', () => {
   it('reads every server tool and result block of a whole Message, and passes over container_upload', () => {
     expect(
