@@ -298,6 +298,16 @@ describe('MCP', () => {
       { function_name: 'publish_node', arguments: { nid: 3 }, status: 'error' },
     ]);
   });
+
+  it('counts only responses to tools/call as results: an initialize response gives no call a status', () => {
+    const log = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+      { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: {} } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_nodes', arguments: {} } },
+    ];
+    expect(normalizeToolCalls(log)).toEqual([{ function_name: 'list_nodes', arguments: {} }]);
+  });
 });
 
 describe('bare and benchmark shapes', () => {

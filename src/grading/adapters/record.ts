@@ -35,7 +35,8 @@ interface State {
 /**
  * Reads a record with the given adapters, in order, and links results to their calls: a call's
  * `status` is its own (when the call item says how it ended), else its result's, else `unknown`
- * when the input holds any result at all; with no result anywhere, calls carry no `status`.
+ * when the input holds results for other calls; when no result links to any call (none in the
+ * input, or only results of calls it does not hold), calls carry no `status`.
  *
  * @example
  * ```ts
@@ -45,8 +46,7 @@ interface State {
 export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCall[] {
   const state: State = { adapters, calls: [], results: [] };
   makeReader(state, false).visit(value, '$');
-  link(state);
-  const anyResult = state.results.length > 0;
+  const anyResult = link(state) > 0;
   return state.calls.map(({ call, own, linked }) => {
     const status = linked ?? own ?? (anyResult ? 'unknown' : undefined);
     return status === undefined ? call : { ...call, status };
@@ -99,8 +99,12 @@ function pending(fields: CallFields, path: string): Pending {
   return { call, id: fields.id, own: fields.status, linked: undefined };
 }
 
-/** Each result goes to the call with its id, else to the earliest unlinked call of its name before it. */
-function link(state: State): void {
+/**
+ * Each result goes to the call with its id, else to the earliest unlinked call of its name before
+ * it. Returns how many results found their call.
+ */
+function link(state: State): number {
+  let linked = 0;
   const byId = new Map<string, Pending>();
   for (const p of state.calls) if (p.id !== undefined && !byId.has(p.id)) byId.set(p.id, p);
   for (const r of state.results) {
@@ -110,6 +114,10 @@ function link(state: State): void {
         ? undefined
         : state.calls.slice(0, r.at).find((p) => p.linked === undefined && p.call.function_name === r.name));
     // A later result for the same call (a retry that succeeded) overrides an earlier one.
-    if (target) target.linked = r.outcome;
+    if (target) {
+      target.linked = r.outcome;
+      linked++;
+    }
   }
+  return linked;
 }
