@@ -10,8 +10,8 @@ export type ToolArguments = Record<string, unknown> | string;
 /**
  * The outcome of a call, where the input holds tool results: `ok` (a result came back and did not
  * report a failure), `error` (the tool failed, was denied, or its result reports an error) or
- * `unknown` (the input holds tool results, but none for this call). Absent when the input holds no
- * tool results at all.
+ * `unknown` (the input holds results of other calls, but none for this one). Absent when no result
+ * in the input belongs to any of its calls; a hosted call item carries its own.
  *
  * @example
  * ```ts
@@ -47,7 +47,7 @@ export interface ToolCall {
   function_name: string;
   plugin_id?: string;
   arguments: ToolArguments;
-  /** The call's outcome; present only when the input holds tool results (see {@link ToolCallStatus}). */
+  /** The call's outcome; present only when the input holds results of its calls (see {@link ToolCallStatus}). */
   status?: ToolCallStatus;
   /** Where the call ran; absent means `function` (see {@link ToolCallKind}). */
   kind?: ToolCallKind;
