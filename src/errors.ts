@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   UNKNOWN_GRADER: 'no grader is registered under that id',
   DUPLICATE_GRADER: 'a different grader is already registered under that id',
   INVALID_TOOL_CALLS: 'the tool-call record has a shape no adapter recognises',
+  INVALID_TOOL_CATALOG: 'the tool catalog has a shape no adapter recognises',
   INVALID_RESPONSE: 'the value to grade is neither a string nor an agent run',
   INVALID_TARGET: 'the target definition is malformed',
   INVALID_CONFIG: 'a configuration value is malformed',

@@ -1,3 +1,4 @@
+import { displayArguments } from '../grading/tool-calls.js';
 import type { ToolCall } from '../grading/types.js';
 
 /**
@@ -45,7 +46,7 @@ export function renderToolCalls(record: readonly ToolCall[] | undefined): string
       ? call.function_name
       : JSON.stringify(call.function_name);
     const plugin = call.plugin_id ? ` (plugin ${JSON.stringify(call.plugin_id)})` : '';
-    return `${index + 1}. ${name}${plugin} ${JSON.stringify(call.arguments)}`;
+    return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(call.arguments))}`;
   });
   if (record.length > MAX_RENDERED_CALLS) {
     lines.push(`… and ${record.length - MAX_RENDERED_CALLS} more calls, not listed`);

@@ -63,6 +63,7 @@ export const targetSchema: OptionSchema = {
     scoreBy: { enum: ['avg_score', 'pass_rate'], description: "'avg_score' or 'pass_rate'" },
     gate: gateSchema,
     tools: { type: ['array', 'object'], description: 'a tool catalog (an array or an object of tools)' },
+    claimPatterns: { type: 'array', description: 'a list of claim patterns' },
   },
   required: ['name', 'mode', 'graders'],
   additionalProperties: false,

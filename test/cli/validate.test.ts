@@ -96,6 +96,6 @@ describe('ai-eval validate', () => {
     expect(bomb.stdout).toContain('  nope.yaml: (document): does not exist. Fix the path.');
     const none = await validate([], dir);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('Usage: ai-eval validate <file or directory...>');
+    expect(none.stderr).toContain('Usage: ai-eval validate [--tools <catalog>] <file or directory...>');
   });
 });

@@ -89,7 +89,7 @@ describe('the dataset schema', () => {
     ].join('\n');
     expect(messages(text)).toEqual([
       "d.yaml:6:9: /questions/0/expected_tools/1: is missing the required key 'name'. Fix: add it.",
-      'd.yaml:7:9: /questions/0/expected_tools/2: must be a tool name or { name, args?, after?, times? }, got number 7.',
+      'd.yaml:7:9: /questions/0/expected_tools/2: must be a tool name or { name, args?, after?, times?, succeeded?, critical? }, got number 7.',
       'd.yaml:8:14: /questions/0/timeout: must be greater than 0, got -5.',
       'd.yaml:9:15: /questions/0/messages: must have at least 1 item(s), got an empty list. Fix: add one or remove the key.',
     ]);
@@ -108,7 +108,7 @@ describe('the dataset schema', () => {
       '    expected_tools: []',
     ].join('\n');
     expect(messages(text)).toEqual([
-      "d.yaml:5:9: /questions/0/expected_tools/0: has an unknown key 'arg'. Fix: use only 'name', 'args', 'after', 'times'.",
+      "d.yaml:5:9: /questions/0/expected_tools/0: has an unknown key 'arg'. Fix: use only 'name', 'args', 'after', 'times', 'succeeded', 'critical'.",
       'd.yaml:9:21: /questions/1/expected_tools: must have at least 1 item(s), got an empty list. Fix: add one or remove the key.',
     ]);
   });
