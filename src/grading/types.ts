@@ -1,10 +1,28 @@
-/** One message of a conversation, as graders see it. */
+/**
+ * One message of a conversation, as graders see it.
+ *
+ * @example
+ * ```ts
+ * const messages: ChatMessage[] = [
+ *   { role: 'user', content: 'Cancel order 42' },
+ *   { role: 'assistant', content: 'Done: order 42 is cancelled.' },
+ * ];
+ * ```
+ */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool' | (string & {});
   content: string;
 }
 
-/** Arguments of one tool call: the parsed JSON object, or the raw string when it did not parse. */
+/**
+ * Arguments of one tool call: the parsed JSON object, or the raw string when it did not parse.
+ *
+ * @example
+ * ```ts
+ * const parsed: ToolArguments = { id: 42 };
+ * const unparsable: ToolArguments = '{not json';
+ * ```
+ */
 export type ToolArguments = Record<string, unknown> | string;
 
 /**
@@ -86,10 +104,26 @@ export interface AgentRun {
   messages?: readonly unknown[];
 }
 
-/** Anything ai-eval grades: the response text, or an agent run that carries its tool-call record. */
+/**
+ * Anything ai-eval grades: the response text, or an agent run that carries its tool-call record.
+ *
+ * @example
+ * ```ts
+ * const plain: Gradable = 'Paris is the capital of France.';
+ * const agentic: Gradable = { output: 'Done', toolCalls: [] };
+ * ```
+ */
 export type Gradable = string | AgentRun;
 
-/** Token usage of one or more judge calls. */
+/**
+ * Token usage of one or more judge calls.
+ *
+ * @example
+ * ```ts
+ * const usage: TokenUsage | undefined = result.grades[0]?.usage; // judges only
+ * console.log(usage?.totalTokens);
+ * ```
+ */
 export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
@@ -101,6 +135,12 @@ export interface TokenUsage {
  * (`min`..`max`); `composite` is the same score mapped onto the shared 0 to 5 scale. A `null` score
  * is either a skip (`skipped: true`: the grader does not apply) or an error (`error: true`: the
  * grader could not do its job). Neither is ever a zero.
+ *
+ * @example
+ * ```ts
+ * const grade: GradeResult = readOnlyRun.result(1, 'no mutating tool among 2 recorded calls');
+ * grade.composite; // 5: a binary 1 on the composite scale
+ * ```
  */
 export interface GradeResult {
   grader: string;
@@ -158,7 +198,14 @@ export type ExpectedTool =
       critical?: boolean;
     };
 
-/** What a question says about the expected response. Extra keys are allowed. */
+/**
+ * What a question says about the expected response. Extra keys are allowed.
+ *
+ * @example
+ * ```ts
+ * const expected: Expected = { format: 'json', schema: { type: 'object', required: ['id'] } };
+ * ```
+ */
 export interface Expected {
   format?: 'json' | 'markdown' | (string & {});
   schema?: Record<string, unknown> | boolean;
@@ -170,6 +217,16 @@ export interface Expected {
 /**
  * One eval question, as a dataset row (snake_case keys, as the file has them). Only `id` and one of
  * `input` or `messages` are required in a dataset; extra keys are kept for domain graders.
+ *
+ * @example
+ * ```ts
+ * const question: Question = {
+ *   id: 'list-drafts',
+ *   input: 'Which pages are still drafts?',
+ *   expected_tools: [{ name: 'list_nodes', args: { status: 'draft' } }],
+ *   tags: ['smoke'],
+ * };
+ * ```
  */
 export interface Question {
   id: string;
@@ -194,6 +251,14 @@ export interface Question {
  * What a grader receives as `context`: the question row plus the reserved keys, which always win
  * over same-named question keys. `tool_calls` is absent when nobody knows what the agent did and
  * `[]` when it ran and called nothing: test `context.tool_calls === undefined`, never truthiness.
+ *
+ * @example
+ * ```ts
+ * grade: (_input, _response, context: GradingContext, { result }) =>
+ *   context.tool_calls === undefined
+ *     ? result(null, 'no tool-call record available', true)
+ *     : result(context.tool_calls.length, `${context.tool_calls.length} calls`),
+ * ```
  */
 export interface GradingContext {
   [key: string]: unknown;
