@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import type { TestProject } from 'vitest/node';
 import { ROOT, TMP } from './paths.js';
 
 /**
@@ -14,10 +15,11 @@ import { ROOT, TMP } from './paths.js';
  * repository's node_modules, and nothing else: an import the package forgot to declare fails. The run directory lies outside the repository, so no resolver can
  * walk up into the repository and find its `dist/` instead of the packed copy.
  *
- * Each `vitest run` gets its own run directory (in AI_EVAL_TEST_RUN_DIR, inherited by the workers),
- * and build plus pack hold a lock, so several runs at once do not trip over each other.
+ * Each `vitest run` gets its own run directory (provided to the e2e project's tests as
+ * `aiEvalRunDir`: test/helpers/paths.ts), and build plus pack hold a lock, so several runs at once
+ * do not trip over each other. The teardown removes the run directory (AI_EVAL_KEEP_TMP=1 keeps it).
  */
-export default async function setup(): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(TMP, { recursive: true });
   const runDir = mkdtempSync(join(tmpdir(), 'ai-eval-test-'));
   const modules = join(runDir, 'node_modules');
@@ -41,11 +43,11 @@ export default async function setup(): Promise<() => void> {
       .trim();
     const tarball = join(runDir, out.split('\n').pop() ?? '');
     execFileSync('tar', ['-xzf', tarball, '-C', packed, '--strip-components=1']);
-    process.env.AI_EVAL_TEST_TARBALL = tarball;
+    project.provide('aiEvalTarball', tarball);
   } finally {
     await release();
   }
-  process.env.AI_EVAL_TEST_RUN_DIR = runDir;
+  project.provide('aiEvalRunDir', runDir);
   return () => {
     if (process.env.AI_EVAL_KEEP_TMP !== '1') rmSync(runDir, { recursive: true, force: true });
   };
