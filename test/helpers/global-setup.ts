@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -14,6 +14,9 @@ import { ROOT, TMP } from './paths.js';
  * (ts-jest, typescript, type packages), are linked into `<run dir>/node_modules` from the
  * repository's node_modules, and nothing else: an import the package forgot to declare fails. The run directory lies outside the repository, so no resolver can
  * walk up into the repository and find its `dist/` instead of the packed copy.
+ *
+ * The fixtures' shared modules (fixtures/projects/shared) are copied to `<run dir>/projects/shared`,
+ * so a fixture project reaches them at `../shared` there as in the repository.
  *
  * Each `vitest run` gets its own run directory (provided to the e2e project's tests as
  * `aiEvalRunDir`: test/helpers/paths.ts), and build plus pack hold a lock, so several runs at once
@@ -47,6 +50,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   } finally {
     await release();
   }
+  cpSync(join(ROOT, 'fixtures', 'projects', 'shared'), join(runDir, 'projects', 'shared'), {
+    recursive: true,
+  });
   project.provide('aiEvalRunDir', runDir);
   return () => {
     if (process.env.AI_EVAL_KEEP_TMP !== '1') rmSync(runDir, { recursive: true, force: true });
