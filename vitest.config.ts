@@ -13,6 +13,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // A test that asserts nothing fails. (Not yet in e2e: test/judge/limits.e2e.test.ts has
+          // one that relies on a timeout alone.)
+          expect: { requireAssertions: true },
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, E2E],
           setupFiles: ['test/helpers/cleanup.ts'],

@@ -263,11 +263,13 @@ describe('parseReport and compareWithBaseline', () => {
     expect(() => parseReport('{"schemaVersion":2}', 'r.json')).toThrow(
       'r.json at $.schemaVersion: expected 1, got 2',
     );
+    let thrown: unknown;
     try {
       parseReport('{', 'r.json');
     } catch (error) {
-      expect(isAiEvalError(error, 'INVALID_REPORT')).toBe(true);
+      thrown = error;
     }
+    expect(isAiEvalError(thrown, 'INVALID_REPORT')).toBe(true);
   });
 
   it('ignores changes under 0.01 and lists new targets', () => {
