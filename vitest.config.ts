@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, E2E],
           setupFiles: ['test/helpers/cleanup.ts'],
+          // npm test runs the quick unit project first, then e2e: projects with their own
+          // maxWorkers cannot share a group.
+          sequence: { groupOrder: 0 },
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
@@ -32,6 +35,7 @@ export default defineConfig({
           include: [E2E],
           setupFiles: ['test/helpers/cleanup.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
+          sequence: { groupOrder: 1 },
           // Each test starts runner processes of its own; two cores share them.
           maxWorkers: 2,
           testTimeout: 120_000,
