@@ -55,7 +55,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   });
   project.provide('aiEvalRunDir', runDir);
   return () => {
-    if (process.env.AI_EVAL_KEEP_TMP !== '1') rmSync(runDir, { recursive: true, force: true });
+    if (process.env.AI_EVAL_KEEP_TMP === '1') console.log(`AI_EVAL_KEEP_TMP=1: kept ${runDir}`);
+    else rmSync(runDir, { recursive: true, force: true });
   };
 }
 
