@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
 import { gateSettings } from '../../src/report/options.js';
-import type { RunIdentity } from '../../src/report/model.js';
 import type { ReporterOptions } from '../../src/report/options.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { EvalRecord, RecordTarget } from '../../src/run/record-types.js';
-import { FAQ, SUPPORT, fail, rec, skip } from './records.js';
-
-const identity: RunIdentity = {
-  timestamp: '2026-01-01T00:00:00.000Z',
-  packageVersion: '0.0.0',
-  nodeVersion: 'v20',
-  judgeModel: null,
-  judgeHash: null,
-  promptHashes: {},
-  datasetHashes: {},
-};
+import { FAQ, SUPPORT, fail, identity, rec, skip } from '../helpers/report-fixtures.js';
 
 function report(records: EvalRecord[], options: ReporterOptions = {}) {
   return collect(records, { identity, settings: gateSettings(options) });

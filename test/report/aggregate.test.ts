@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRecords, totalsOf } from '../../src/report/aggregate.js';
-import { FAQ, fail, rec, skip } from './records.js';
+import { FAQ, fail, rec, skip } from '../helpers/report-fixtures.js';
 
 describe('groupRecords', () => {
   it('takes a question composite as the mean of the non-null composites and passes it at the threshold', () => {

@@ -2,23 +2,12 @@ import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
-import type { RunIdentity } from '../../src/report/model.js';
 import { gateSettings, type ReporterOptions } from '../../src/report/options.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { renderJunit } from '../../src/report/render-junit.js';
 import { githubAnnotations, renderMarkdown } from '../../src/report/render-markdown.js';
 import { renderTerminal, scoreBar } from '../../src/report/render-terminal.js';
-import { FAQ, SUPPORT, fail, rec } from './records.js';
-
-const identity: RunIdentity = {
-  timestamp: '2026-01-01T00:00:00.000Z',
-  packageVersion: '0.0.0',
-  nodeVersion: 'v20',
-  judgeModel: null,
-  judgeHash: null,
-  promptHashes: {},
-  datasetHashes: {},
-};
+import { FAQ, SUPPORT, fail, identity, rec } from '../helpers/report-fixtures.js';
 
 const BLIND = { ...FAQ, name: 'blind-agent', mode: 'agent' as const };
 

@@ -1,13 +1,4 @@
-import {
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
@@ -23,7 +14,8 @@ import { redactArguments, redactText } from '../../src/report/redact.js';
 import { finishRun, useColour } from '../../src/report/write.js';
 import { writeFileAtomic } from '../../src/internal/atomic-write.js';
 import { validateReport } from '../helpers/report-schema.js';
-import { SUPPORT, fail, rec } from './records.js';
+import { tempDir } from '../helpers/temp.js';
+import { SUPPORT, fail, rec } from '../helpers/report-fixtures.js';
 
 const records: EvalRecord[] = [
   rec({ question: 'q1', grader: 'tool_usage_grader', score: 1, min: 0, max: 1 }),
@@ -42,7 +34,7 @@ const records: EvalRecord[] = [
 ];
 
 function run(options: ReporterOptions, env: NodeJS.ProcessEnv = {}, input = records) {
-  const dir = mkdtempSync(join(tmpdir(), 'ai-eval-write-'));
+  const dir = tempDir('ai-eval-write-');
   let printed = '';
   const result = finishRun(input, options, {
     root: dir,
@@ -100,7 +92,7 @@ describe('finishRun', () => {
   });
 
   it('writes JUnit and Markdown and appends Markdown to GITHUB_STEP_SUMMARY', () => {
-    const summaryDir = mkdtempSync(join(tmpdir(), 'ai-eval-summary-'));
+    const summaryDir = tempDir('ai-eval-summary-');
     const summary = join(summaryDir, 'summary.md');
     writeFileSync(summary, '# earlier step\n');
     const { dir, printed } = run(
@@ -201,7 +193,7 @@ describe('finishRun', () => {
   });
 
   it('names the shard in file options through [shard]', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-shard-'));
+    const dir = tempDir('ai-eval-shard-');
     const io = { root: dir, print: () => undefined, env: {} };
     finishRun(records, { outputFile: 'r-[shard].json' }, { ...io, shard: { index: 2, count: 3 } });
     finishRun(records, { outputFile: 'r-[shard].json' }, io);
@@ -209,7 +201,7 @@ describe('finishRun', () => {
   });
 
   it('prints record problems as warnings', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-w-'));
+    const dir = tempDir('ai-eval-w-');
     let printed = '';
     finishRun(
       records,
@@ -272,11 +264,13 @@ describe('parseReport and compareWithBaseline', () => {
     expect(() => parseReport('{"schemaVersion":2}', 'r.json')).toThrow(
       'r.json at $.schemaVersion: expected 1, got 2',
     );
+    let thrown: unknown;
     try {
       parseReport('{', 'r.json');
     } catch (error) {
-      expect(isAiEvalError(error, 'INVALID_REPORT')).toBe(true);
+      thrown = error;
     }
+    expect(isAiEvalError(thrown, 'INVALID_REPORT')).toBe(true);
   });
 
   it('ignores changes under 0.01 and lists new targets', () => {
@@ -361,7 +355,7 @@ describe('options, colour and redaction', () => {
   });
 
   it('writes atomically: a reader of the old file keeps it whole, the new one replaces it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
+    const dir = tempDir('ai-eval-atomic-');
     const file = join(dir, 'r.json');
     writeFileAtomic(file, 'old');
     // A hard link stands for a reader that opened the old report: a write in place (plain
@@ -376,7 +370,7 @@ describe('options, colour and redaction', () => {
   });
 
   it('leaves no temporary file and the target untouched when the rename fails', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
+    const dir = tempDir('ai-eval-atomic-');
     const target = join(dir, 'r.json');
     mkdirSync(target);
     writeFileSync(join(target, 'keep'), 'kept');

@@ -1,4 +1,16 @@
+import type { RunIdentity } from '../../src/report/model.js';
 import type { EvalRecord, RecordTarget } from '../../src/run/record-types.js';
+
+/** The identity of a hand-made run, fixed so that reports built from it compare equal. */
+export const identity: RunIdentity = {
+  timestamp: '2026-01-01T00:00:00.000Z',
+  packageVersion: '0.0.0',
+  nodeVersion: 'v20',
+  judgeModel: null,
+  judgeHash: null,
+  promptHashes: {},
+  datasetHashes: {},
+};
 
 /** An agent-mode target scored by an action-observing grader and a judge. */
 export const SUPPORT: RecordTarget = {
@@ -74,4 +86,12 @@ export function fail(question: string, grader: string, extra: Partial<EvalRecord
     reason: 'judge timed out',
     ...extra,
   });
+}
+
+/**
+ * The environment that passes reporter options to the reporter fixture projects (reporter-vitest,
+ * reporter-jest), whose configs read them as JSON from REPORTER_OPTIONS.
+ */
+export function reporterOptions(value: object): Record<string, string> {
+  return { REPORTER_OPTIONS: JSON.stringify(value) };
 }

@@ -2,22 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/report/model.js';
-import { validateReport } from '../helpers/report-schema.js';
+import { reporterOptions } from '../helpers/report-fixtures.js';
+import { readReport } from '../helpers/report-schema.js';
 import { makeProject, runVitest } from '../helpers/project.js';
-
-function readReport(file: string): EvalReport {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as EvalReport;
-  expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-  return report;
-}
 
 /** The report without what differs between two runs of the same tests. */
 function stable(report: EvalReport): unknown {
   return { ...report, timestamp: '' };
-}
-
-function options(value: object): Record<string, string> {
-  return { REPORTER_OPTIONS: JSON.stringify(value) };
 }
 
 describe('the Vitest reporter', () => {
@@ -26,7 +17,7 @@ describe('the Vitest reporter', () => {
     const result = await runVitest(
       dir,
       [],
-      options({
+      reporterOptions({
         outputFile: 'reports/ai-eval.json',
         junitFile: 'reports/junit.xml',
         markdownFile: 'reports/summary.md',
@@ -83,7 +74,7 @@ describe('the Vitest reporter', () => {
     const result = await runVitest(
       dir,
       [],
-      options({ gates: { 'support-bot': { level: 'hard', minAverage: 3.5 } } }),
+      reporterOptions({ gates: { 'support-bot': { level: 'hard', minAverage: 3.5 } } }),
     );
     expect(result.output).toMatch(/Tests\s+6 passed/);
     expect(result.code).toBe(1);
@@ -96,7 +87,7 @@ describe('the Vitest reporter', () => {
     const dir = makeProject('reporter-vitest-strict', {}, 'reporter-vitest');
     const summary = join(dir, 'step-summary.md');
     const result = await runVitest(dir, [], {
-      ...options({ failOnAdvisory: true, failOnError: true }),
+      ...reporterOptions({ failOnAdvisory: true, failOnError: true }),
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: summary,
     });
@@ -111,13 +102,13 @@ describe('the Vitest reporter', () => {
 
   it('compares with a baseline report and fails on a drop beyond maxDrop', async () => {
     const dir = makeProject('reporter-vitest-baseline', {}, 'reporter-vitest');
-    const first = await runVitest(dir, [], options({ outputFile: 'base.json' }));
+    const first = await runVitest(dir, [], reporterOptions({ outputFile: 'base.json' }));
     expect(first.code, first.output).toBe(0);
-    const same = await runVitest(dir, [], options({ baseline: 'base.json', maxDrop: 0.5 }));
+    const same = await runVitest(dir, [], reporterOptions({ baseline: 'base.json', maxDrop: 0.5 }));
     expect(same.code, same.output).toBe(0);
     expect(same.output).toContain('  no changes');
     const worse = await runVitest(dir, [], {
-      ...options({ baseline: 'base.json', maxDrop: 0.5, outputFile: 'now.json' }),
+      ...reporterOptions({ baseline: 'base.json', maxDrop: 0.5, outputFile: 'now.json' }),
       FIXTURE_REGRESS: '1',
     });
     expect(worse.code).toBe(1);
@@ -153,7 +144,7 @@ export default defineConfig({
 
   it('rejects a bad option before any test runs, naming it', async () => {
     const dir = makeProject('reporter-vitest-bad', {}, 'reporter-vitest');
-    const result = await runVitest(dir, [], options({ gate: { level: 'hard', minAverage: 9 } }));
+    const result = await runVitest(dir, [], reporterOptions({ gate: { level: 'hard', minAverage: 9 } }));
     expect(result.code).not.toBe(0);
     expect(result.output).toContain(
       'ai-eval reporter option gate.minAverage: expected a number from 0 to 5, got 9',
@@ -162,7 +153,7 @@ export default defineConfig({
 
   it('gives the same report from --shard blobs merged with --merge-reports as from one run', async () => {
     const dir = makeProject('reporter-vitest-shard', {}, 'reporter-vitest');
-    const env = options({ outputFile: 'ai-eval.json' });
+    const env = reporterOptions({ outputFile: 'ai-eval.json' });
     const whole = await runVitest(dir, [], env);
     expect(whole.code, whole.output).toBe(0);
     const single = readReport(join(dir, 'ai-eval.json'));
@@ -171,7 +162,7 @@ export default defineConfig({
       expect(part.code, part.output).toBe(0);
     }
     expect(existsSync(join(dir, '.vitest-reports'))).toBe(true);
-    const merged = await runVitest(dir, ['--merge-reports'], options({ outputFile: 'merged.json' }));
+    const merged = await runVitest(dir, ['--merge-reports'], reporterOptions({ outputFile: 'merged.json' }));
     expect(merged.code, merged.output).toBe(0);
     expect(merged.output).toContain(
       'ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded',

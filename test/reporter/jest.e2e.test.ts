@@ -1,20 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EvalReport } from '../../src/report/model.js';
 import { packedDir } from '../helpers/paths.js';
-import { validateReport } from '../helpers/report-schema.js';
+import { reporterOptions } from '../helpers/report-fixtures.js';
+import { readReport } from '../helpers/report-schema.js';
 import { makeProject, runJest, runNode } from '../helpers/project.js';
-
-function readReport(file: string): EvalReport {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as EvalReport;
-  expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-  return report;
-}
-
-function options(value: object): Record<string, string> {
-  return { REPORTER_OPTIONS: JSON.stringify(value) };
-}
 
 const CONFIG = ['--config', 'jest.config.cjs'];
 
@@ -24,7 +14,7 @@ describe('the Jest reporter', () => {
     const result = await runJest(
       dir,
       [...CONFIG, '--maxWorkers=2'],
-      options({
+      reporterOptions({
         outputFile: 'reports/ai-eval.json',
         junitFile: 'reports/junit.xml',
         markdownFile: 'reports/summary.md',
@@ -66,7 +56,7 @@ describe('the Jest reporter', () => {
 
   it('makes Jest exit 1 through getLastError when a hard gate fails, with the reason', async () => {
     const dir = makeProject('reporter-jest-hard', {}, 'reporter-jest');
-    const result = await runJest(dir, CONFIG, options({ gate: { level: 'hard', minPassRate: 0.8 } }));
+    const result = await runJest(dir, CONFIG, reporterOptions({ gate: { level: 'hard', minPassRate: 0.8 } }));
     expect(result.output).toMatch(/Tests:\s+5 passed, 5 total/);
     expect(result.code).toBe(1);
     expect(result.output).toContain(
@@ -76,7 +66,7 @@ describe('the Jest reporter', () => {
 
   it('rejects a bad option before any test runs, naming it', async () => {
     const dir = makeProject('reporter-jest-bad', {}, 'reporter-jest');
-    const result = await runJest(dir, CONFIG, options({ failOnError: 'yes' }));
+    const result = await runJest(dir, CONFIG, reporterOptions({ failOnError: 'yes' }));
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('ai-eval reporter option failOnError: expected true or false, got "yes"');
     expect(readdirSync(dir).filter((f) => f.startsWith('pid-'))).toEqual([]);
@@ -112,20 +102,20 @@ test('q1', () => {
 
   it('only warns on a soft gate', async () => {
     const dir = makeProject('reporter-jest-soft', {}, 'reporter-jest');
-    const result = await runJest(dir, CONFIG, options({ gate: { level: 'soft', minPassRate: 0.8 } }));
+    const result = await runJest(dir, CONFIG, reporterOptions({ gate: { level: 'soft', minPassRate: 0.8 } }));
     expect(result.code, result.output).toBe(0);
     expect(result.output).toContain('  ! warn soft  run: pass rate 60% is below the minimum 80%');
   });
 
   it('merges --shard reports with `ai-eval merge` into the report of one run', async () => {
     const dir = makeProject('reporter-jest-shard', {}, 'reporter-jest');
-    const whole = await runJest(dir, CONFIG, options({ outputFile: 'whole.json' }));
+    const whole = await runJest(dir, CONFIG, reporterOptions({ outputFile: 'whole.json' }));
     expect(whole.code, whole.output).toBe(0);
     for (const n of [1, 2]) {
       const part = await runJest(
         dir,
         [...CONFIG, `--shard=${n}/2`],
-        options({ outputFile: 'shard-[shard].json' }),
+        reporterOptions({ outputFile: 'shard-[shard].json' }),
       );
       expect(part.code, part.output).toBe(0);
       expect(readReport(join(dir, `shard-${n}-of-2.json`)).questionCount).toBeLessThan(5);
@@ -151,7 +141,7 @@ test('q1', () => {
     const run = await runJest(
       dir,
       CONFIG,
-      options({ outputFile: 'r.json', gate: { level: 'hard', minAverage: 4 } }),
+      reporterOptions({ outputFile: 'r.json', gate: { level: 'hard', minAverage: 4 } }),
     );
     expect(run.code).toBe(1);
     const bin = join(packedDir(), 'dist', 'cli', 'bin.cjs');

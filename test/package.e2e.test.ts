@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packedDir, ROOT } from './helpers/paths.js';
+import { packedDir, ROOT, tarball } from './helpers/paths.js';
 import { makeProject, runNode } from './helpers/project.js';
 
 interface ExportTarget {
@@ -127,15 +127,13 @@ describe('the packed package', () => {
   // attw runs offline on the tarball; --no-definitely-typed keeps it from asking the registry for
   // @types/ai-eval.
   it.skipIf(!withTypes)('passes @arethetypeswrong/cli on the tarball', () => {
-    const tarball = process.env.AI_EVAL_TEST_TARBALL;
-    expect(tarball, 'AI_EVAL_TEST_TARBALL is set by the global setup').toBeTruthy();
     let out: string;
     try {
       out = execFileSync(
         process.execPath,
         [
           join(ROOT, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js'),
-          tarball!,
+          tarball(),
           '--no-definitely-typed',
           '--format',
           'json',

@@ -1,48 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/run/record-types.js';
-import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
+import { makeProject, runVitest } from '../helpers/project.js';
+import { failureOf, readRows, row, runVitestFixture, type VitestRun } from '../helpers/vitest-run.js';
 
-interface Row {
-  file: string;
-  fullName: string;
-  state: string;
-  annotations: { type: string; message: string }[];
-  records: EvalRecord[];
-}
-
-interface Run {
-  dir: string;
-  result: RunResult;
-  rows: Row[];
-}
-
-async function runFixture(args: string[]): Promise<Run> {
+/** Runs the matchers-vitest fixture with its record reporter, and reads back every test's row. */
+function runFixture(args: string[]): Promise<VitestRun> {
   const dir = makeProject('matchers-vitest', {}, 'matchers-vitest');
-  const result = await runVitest(dir, ['--reporter=default', '--reporter=./record-reporter.js', ...args], {
-    RECORDS_OUT: join(dir, 'records.json'),
-  });
-  const rows = JSON.parse(readFileSync(join(dir, 'records.json'), 'utf8')) as Row[];
-  return { dir, result, rows };
-}
-
-function row(run: Run, fullName: string): Row {
-  const found = run.rows.find((r) => r.fullName === fullName);
-  if (!found) throw new Error(`no test named ${fullName} in ${run.rows.map((r) => r.fullName).join(', ')}`);
-  return found;
+  return runVitestFixture(dir, ['--reporter=default', '--reporter=./record-reporter.js', ...args]);
 }
 
 /** The failure message Vitest printed for one test: from the error line through `Reason:`. */
-function failureOf(run: Run, title: string): string {
-  const start = run.result.output.indexOf(`FAIL  ${title}\n`);
-  if (start < 0) throw new Error(`no failure printed for ${title}`);
-  const block = run.result.output.slice(start).split('\n').slice(1);
-  const end = block.findIndex((line) => line.startsWith('Reason:'));
-  return block.slice(0, end + 1).join('\n');
-}
+const failureThroughReason = (run: VitestRun, title: string): string => failureOf(run, title, 'reason');
 
-let forks: Run;
+let forks: VitestRun;
 
 beforeAll(async () => {
   forks = await runFixture(['--reporter=junit', '--outputFile.junit=junit.xml']);
@@ -74,7 +45,7 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
   });
 
   it('prints one message shape for every failure', () => {
-    expect(failureOf(forks, 'verdicts.test.js > verdicts > fails below the threshold'))
+    expect(failureThroughReason(forks, 'verdicts.test.js > verdicts > fails below the threshold'))
       .toMatchInlineSnapshot(`
       "Error: expect(received).toPassGrader(grader)
 
@@ -85,7 +56,7 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
       Threshold: composite >= 3.5
       Reason:    scored 2 for "hello""
     `);
-    expect(failureOf(forks, 'verdicts.test.js > verdicts > not fails at the threshold'))
+    expect(failureThroughReason(forks, 'verdicts.test.js > verdicts > not fails at the threshold'))
       .toMatchInlineSnapshot(`
       "Error: expect(received).not.toPassGrader(grader)
 
@@ -96,7 +67,8 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
       Threshold: composite < 3.5
       Reason:    scored 5 for "hello""
     `);
-    expect(failureOf(forks, 'verdicts.test.js > verdicts > toScoreAtLeast fails')).toMatchInlineSnapshot(`
+    expect(failureThroughReason(forks, 'verdicts.test.js > verdicts > toScoreAtLeast fails'))
+      .toMatchInlineSnapshot(`
       "Error: expect(received).toScoreAtLeast(grader, score)
 
       Expected the grade to reach the threshold, but it fell short.
@@ -106,7 +78,8 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
       Threshold: composite >= 4.5
       Reason:    scored 4 for "hello""
     `);
-    expect(failureOf(forks, 'verdicts.test.js > no verdict > a skip fails under not')).toMatchInlineSnapshot(`
+    expect(failureThroughReason(forks, 'verdicts.test.js > no verdict > a skip fails under not'))
+      .toMatchInlineSnapshot(`
       "Error: expect(received).not.toPassGrader(grader)
 
       The grader did not apply, so nothing was checked. A skip never passes, not even under .not.
@@ -116,7 +89,7 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
       Threshold: composite >= 3.5
       Reason:    no metadata.score on the question"
     `);
-    expect(failureOf(forks, 'verdicts.test.js > no verdict > a throwing grader fails under not'))
+    expect(failureThroughReason(forks, 'verdicts.test.js > no verdict > a throwing grader fails under not'))
       .toMatchInlineSnapshot(`
       "Error: expect(received).not.toPassGrader(grader)
 
@@ -269,7 +242,7 @@ describe('matcher options and received shapes in a real Vitest run', () => {
     expect(fail.state).toBe('failed');
     expect(fail.records).toMatchObject([{ grader: 'object_score', score: 0, composite: 0 }]);
     expect(
-      failureOf(forks, 'options.test.js > grader objects > an unregistered grader object fails'),
+      failureThroughReason(forks, 'options.test.js > grader objects > an unregistered grader object fails'),
     ).toContain('Grader:    Object score (binary, 0-1)');
   });
 
@@ -303,7 +276,7 @@ describe('matcher options and received shapes in a real Vitest run', () => {
     const below = row(forks, 'a configured threshold fails 3.5');
     expect(below.state).toBe('failed');
     expect(below.records).toMatchObject([{ score: 3.5, composite: 3.5, passThreshold: 4 }]);
-    expect(failureOf(forks, 'configured.test.js > a configured threshold fails 3.5')).toContain(
+    expect(failureThroughReason(forks, 'configured.test.js > a configured threshold fails 3.5')).toContain(
       'Threshold: composite >= 4',
     );
     const at = row(forks, 'a configured threshold passes 4');
@@ -336,7 +309,7 @@ describe('the channel through blob reports', () => {
       RECORDS_OUT: join(dir, 'merged.json'),
     });
     expect(merged.code).toBe(0);
-    const rows = JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')) as Row[];
+    const rows = readRows(join(dir, 'merged.json'));
     expect(rows.map((r) => [r.fullName, r.records.map((rec) => rec.question)])).toEqual(
       expect.arrayContaining([
         ['concurrent > c1', ['c1']],

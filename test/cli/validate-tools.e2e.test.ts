@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packedDir } from '../helpers/paths.js';
 import { runNode } from '../helpers/project.js';
-import { scratch } from '../datasets/helpers.js';
+import { scratch } from '../helpers/temp.js';
 
 const bin = () => join(packedDir(), 'dist', 'cli', 'bin.cjs');
 const validate = (args: string[], cwd: string) => runNode(bin(), ['validate', ...args], cwd);

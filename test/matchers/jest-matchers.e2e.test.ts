@@ -1,66 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/run/record-types.js';
-import { makeProject, runJest, type RunResult } from '../helpers/project.js';
+import { jestRecords, jestTest, readJestResults, runJestFixture, type JestRun } from '../helpers/jest-run.js';
+import { makeProject, runJest } from '../helpers/project.js';
 
-interface AssertionResult {
-  fullName: string;
-  title: string;
-  status: string;
-  failureMessages: string[];
+/** Runs the matchers-jest fixture, with `files` written over it, and reads back results and records. */
+function runFixture(files: Record<string, string>, args: string[], options: { esm?: boolean } = {}) {
+  return runJestFixture(makeProject('matchers-jest', files, 'matchers-jest'), args, options);
 }
 
-interface JestRun {
-  dir: string;
-  result: RunResult;
-  /** Test results by `${testFilePath}|${fullName}`. */
-  tests: Map<string, AssertionResult>;
-  /** Every record, with the side-channel file it was read from. */
-  records: (EvalRecord & { channelFile: string })[];
-}
-
-/** Runs Jest with AI_EVAL_CHANNEL_DIR set, as the ai-eval Jest reporter does, and reads it back. */
-async function runFixture(
-  files: Record<string, string>,
-  args: string[],
-  options: { esm?: boolean } = {},
-): Promise<JestRun> {
-  const dir = makeProject('matchers-jest', files, 'matchers-jest');
-  const channel = join(dir, 'channel');
-  const result = await runJest(
-    dir,
-    [...args, '--json', '--outputFile=results.json'],
-    { AI_EVAL_CHANNEL_DIR: channel },
-    options,
-  );
-  const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-    testResults: { name: string; assertionResults: AssertionResult[] }[];
-  };
-  const tests = new Map<string, AssertionResult>();
-  for (const file of json.testResults) {
-    for (const a of file.assertionResults) tests.set(`${file.name}|${a.fullName}`, a);
-  }
-  const records = existsSync(channel)
-    ? readdirSync(channel).flatMap((name) =>
-        readFileSync(join(channel, name), 'utf8')
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => ({ ...(JSON.parse(line) as EvalRecord), channelFile: name })),
-      )
-    : [];
-  return { dir, result, tests, records };
-}
-
-function test(run: JestRun, file: string, fullName: string): AssertionResult {
-  const found = run.tests.get(`${join(run.dir, file)}|${fullName}`);
-  if (!found) throw new Error(`no test ${fullName} in ${file}: ${[...run.tests.keys()].join(', ')}`);
-  return found;
-}
-
-function recordsOf(run: JestRun, file: string, fullName: string): EvalRecord[] {
-  return run.records.filter((r) => r.test.file === join(run.dir, file) && r.test.name === fullName);
-}
+const test = (run: JestRun, file: string, fullName: string) => jestTest(run, fullName, file);
+const recordsOf = (run: JestRun, file: string, fullName: string) => jestRecords(run, fullName, file);
 
 /** The failure message Jest printed for one test, through its `Reason:` line. */
 function failureOf(run: JestRun, file: string, fullName: string): string {
@@ -121,10 +71,8 @@ describe('toPassGrader and toScoreAtLeast in a real Jest run (CJS, ts-jest)', ()
 
   it('writes one JSON line per grade, joined to the test by path and full name', () => {
     const file = 'cjs/verdicts.test.ts';
-    const graded = [...run.tests.values()].filter(
-      (t) =>
-        !['unknown grader', 'misuse is a TypeError'].includes(t.title) &&
-        run.tests.get(`${join(run.dir, file)}|${t.fullName}`) === t,
+    const graded = run.tests.filter(
+      (t) => !['unknown grader', 'misuse is a TypeError'].includes(t.title) && t.file === join(run.dir, file),
     );
     expect(graded.length).toBe(10);
     for (const t of graded) expect(recordsOf(run, file, t.fullName), t.fullName).toHaveLength(1);
@@ -193,16 +141,16 @@ describe('the Jest side channel across several workers', () => {
       '--maxWorkers=2',
       'cjs/workers',
     ]);
-    expect(run.tests.size).toBe(44);
+    expect(run.tests).toHaveLength(44);
+    expect(new Set(run.tests.map((t) => `${t.file}|${t.fullName}`)).size).toBe(44);
     expect(new Set(run.records.map((r) => r.channelFile)).size).toBeGreaterThanOrEqual(2);
     expect(run.records).toHaveLength(44);
-    for (const [key, t] of run.tests) {
-      const [path] = key.split('|');
-      const id = path!.split('/').pop()!.replace('.test.cjs', '');
-      const mine = run.records.filter((r) => r.test.file === path && r.test.name === t.fullName);
+    for (const t of run.tests) {
+      const id = t.file.split('/').pop()!.replace('.test.cjs', '');
+      const mine = run.records.filter((r) => r.test.file === t.file && r.test.name === t.fullName);
       expect(
         mine.map((r) => r.question),
-        key,
+        `${t.file}|${t.fullName}`,
       ).toEqual([`${id}-${t.title}`]);
     }
   });
@@ -229,10 +177,7 @@ describe('the Jest side channel across several workers, through the ai-eval repo
       ],
       { AI_EVAL_CHANNEL_DIR: undefined },
     );
-    const jest = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-      numTotalTests: number;
-      testResults: { name: string; assertionResults: AssertionResult[] }[];
-    };
+    const jest = readJestResults(dir);
     expect(jest.numTotalTests, result.output).toBe(44);
     expect(existsSync(join(dir, 'ai-eval.json')), result.output).toBe(true);
     const report = JSON.parse(readFileSync(join(dir, 'ai-eval.json'), 'utf8')) as {

@@ -1,28 +1,17 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
-import type { EvalReport, RunIdentity } from '../../src/report/model.js';
+import type { EvalReport } from '../../src/report/model.js';
 import { gateSettings, type ReporterOptions } from '../../src/report/options.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
-import { scratch } from '../datasets/helpers.js';
+import { scratch } from '../helpers/temp.js';
 import { packedDir } from '../helpers/paths.js';
-import { runNode, type RunResult } from '../helpers/project.js';
-import { rec } from '../report/records.js';
+import { runCommand, runNode, type RunResult } from '../helpers/project.js';
+import { identity, rec } from '../helpers/report-fixtures.js';
 
 const bin = () => join(packedDir(), 'dist', 'cli', 'bin.cjs');
 const merge = (args: string[], cwd: string) => runNode(bin(), ['merge', ...args], cwd);
-
-const identity: RunIdentity = {
-  timestamp: '2026-01-01T00:00:00.000Z',
-  packageVersion: '0.0.0',
-  nodeVersion: 'v20',
-  judgeModel: null,
-  judgeHash: null,
-  promptHashes: {},
-  datasetHashes: {},
-};
 
 const shard1 = [rec({ question: 'q1', grader: 'tool_usage_grader', score: 5 })];
 const shard2 = [rec({ question: 'q2', grader: 'tool_usage_grader', score: 2 })];
@@ -114,18 +103,11 @@ describe('ai-eval merge and the baseline drop gate', () => {
 
 /** Runs the CLI with a file size limit of `kb` KiB (Node ignores SIGXFSZ, so a write past it fails). */
 function mergeLimited(args: string[], cwd: string, kb: number): Promise<RunResult> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(
-      'bash',
-      ['-c', `ulimit -f ${kb} && exec "$0" "$@"`, process.execPath, bin(), 'merge', ...args],
-      { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr, output: `${stdout}\n${stderr}` }));
-  });
+  return runCommand(
+    'bash',
+    ['-c', `ulimit -f ${kb} && exec "$0" "$@"`, process.execPath, bin(), 'merge', ...args],
+    cwd,
+  );
 }
 
 describe('ai-eval merge writes atomically', () => {

@@ -1,23 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/run/record-types.js';
+import { jestRecords, jestTest, runJestFixture, type JestRun } from '../helpers/jest-run.js';
 import { ROOT } from '../helpers/paths.js';
-import { makeProject, runJest, type RunResult } from '../helpers/project.js';
-
-interface AssertionResult {
-  fullName: string;
-  title: string;
-  status: string;
-  failureMessages: string[];
-}
-
-interface JestRun {
-  dir: string;
-  result: RunResult;
-  tests: AssertionResult[];
-  records: EvalRecord[];
-}
+import { makeProject } from '../helpers/project.js';
 
 const datasets = join(ROOT, 'fixtures', 'projects', 'suite-vitest', 'datasets');
 const datasetFiles = Object.fromEntries(
@@ -26,40 +12,9 @@ const datasetFiles = Object.fromEntries(
     .map((name) => [`datasets/${name}`, readFileSync(join(datasets, name), 'utf8')]),
 );
 
-async function runFixture(
-  args: string[],
-  options: { esm?: boolean; env?: Record<string, string> } = {},
-): Promise<JestRun> {
-  const dir = makeProject('suite-jest', datasetFiles, 'suite-jest');
-  const channel = join(dir, 'channel');
-  const result = await runJest(
-    dir,
-    [...args, '--json', '--outputFile=results.json'],
-    { AI_EVAL_CHANNEL_DIR: channel, ...options.env },
-    options,
-  );
-  const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-    testResults: { assertionResults: AssertionResult[] }[];
-  };
-  const records = existsSync(channel)
-    ? readdirSync(channel).flatMap((name) =>
-        readFileSync(join(channel, name), 'utf8')
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => JSON.parse(line) as EvalRecord),
-      )
-    : [];
-  return { dir, result, tests: json.testResults.flatMap((f) => f.assertionResults), records };
-}
-
-function test(run: JestRun, fullName: string): AssertionResult {
-  const found = run.tests.find((t) => t.fullName === fullName);
-  if (!found) throw new Error(`no test ${fullName} in ${run.tests.map((t) => t.fullName).join(', ')}`);
-  return found;
-}
-
-function recordsOf(run: JestRun, fullName: string): EvalRecord[] {
-  return run.records.filter((r) => r.test.name === fullName);
+/** Runs the suite-jest fixture, with the suite-vitest datasets, and reads back results and records. */
+function runFixture(args: string[], options: { esm?: boolean; env?: Record<string, string> } = {}) {
+  return runJestFixture(makeProject('suite-jest', datasetFiles, 'suite-jest'), args, options);
 }
 
 describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
@@ -79,21 +34,21 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
       ['support q-off', 'pending'],
       ['support q-slow', 'failed'],
     ]);
-    expect(test(run, 'support q-low').failureMessages[0]).toContain(
+    expect(jestTest(run, 'support q-low').failureMessages[0]).toContain(
       'q-low: composite 3 is below the pass threshold 3.5\n  - from_metadata: 1 (composite 1): scored 1 for "answer to q-low (trial 1)"',
     );
-    expect(test(run, 'support q-degraded').failureMessages[0]).toContain(
+    expect(jestTest(run, 'support q-degraded').failureMessages[0]).toContain(
       'q-degraded: degraded: a grader could not grade',
     );
   });
 
   it('aborts the signal of a question that outruns its timeout', () => {
-    expect(test(run, 'support q-slow').failureMessages[0]).toContain(
+    expect(jestTest(run, 'support q-slow').failureMessages[0]).toContain(
       'q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
     );
     expect(readFileSync(join(run.dir, 'aborted-q-slow.txt'), 'utf8')).toContain('timed out after 200 ms');
     // Nothing was graded, but the question reaches the reporter: every grader errored, citing the timeout.
-    expect(recordsOf(run, 'support q-slow').map((r) => [r.grader, r.error, r.score, r.reason])).toEqual(
+    expect(jestRecords(run, 'support q-slow').map((r) => [r.grader, r.error, r.score, r.reason])).toEqual(
       ['from_metadata', 'read_only_run'].map((grader) => [
         grader,
         true,
@@ -104,7 +59,7 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
   });
 
   it('writes every grade to the side channel under the test full name', () => {
-    expect(recordsOf(run, 'support q-pass [smoke, billing]')).toEqual([
+    expect(jestRecords(run, 'support q-pass [smoke, billing]')).toEqual([
       expect.objectContaining({
         test: { file: join(run.dir, 'cjs', 'support.test.ts'), name: 'support q-pass [smoke, billing]' },
         question: 'q-pass',
@@ -125,13 +80,13 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
         toolCallRecord: true,
       }),
     ]);
-    expect(recordsOf(run, 'support q-off')).toEqual([]);
+    expect(jestRecords(run, 'support q-off')).toEqual([]);
   });
 
   it('runs and records every trial', () => {
-    expect(test(run, 'trials steady').status).toBe('passed');
-    expect(test(run, 'trials flaky').status).toBe('failed');
-    expect(recordsOf(run, 'trials flaky').map((r) => [r.trial, r.grader, r.composite])).toEqual([
+    expect(jestTest(run, 'trials steady').status).toBe('passed');
+    expect(jestTest(run, 'trials flaky').status).toBe('failed');
+    expect(jestRecords(run, 'trials flaky').map((r) => [r.trial, r.grader, r.composite])).toEqual([
       [1, 'from_metadata', 5],
       [1, 'read_only_run', 5],
       [2, 'from_metadata', 1],
@@ -143,14 +98,14 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
 
   it('attributes concurrent questions to their own tests', () => {
     for (const id of ['k1', 'k2', 'k3', 'k4']) {
-      expect(test(run, `concurrent ${id}`).status).toBe('passed');
-      expect(recordsOf(run, `concurrent ${id}`).map((r) => r.question)).toEqual([id, id]);
+      expect(jestTest(run, `concurrent ${id}`).status).toBe('passed');
+      expect(jestRecords(run, `concurrent ${id}`).map((r) => r.question)).toEqual([id, id]);
     }
   });
 
   it('files a matcher used inside run() under the question and trial being run', () => {
     for (const id of ['k1', 'k2', 'k3', 'k4']) {
-      const mine = recordsOf(run, `inner ${id}`);
+      const mine = jestRecords(run, `inner ${id}`);
       expect(mine.map((r) => [r.question, r.trial, r.grader, r.composite, r.target?.name ?? null])).toEqual([
         [id, 1, 'from_metadata', 4, null],
         [id, 1, 'from_metadata', 5, 'support-bot'],
@@ -196,7 +151,7 @@ describe('evalSuite in a real Jest run (native ESM)', () => {
       ['esm concurrent k4', 'passed'],
     ]);
     for (const id of ['k1', 'k2', 'k3', 'k4']) {
-      expect(recordsOf(run, `esm concurrent ${id}`).map((r) => r.question)).toEqual([id, id]);
+      expect(jestRecords(run, `esm concurrent ${id}`).map((r) => r.question)).toEqual([id, id]);
     }
   });
 
@@ -217,7 +172,7 @@ describe('evalSuite in a real Jest run (native ESM)', () => {
       ['support dataset file:datasets/support.yaml', 'failed'],
     ]);
     expect(run.result.code).not.toBe(0);
-    const [message] = test(run, 'support dataset file:datasets/support.yaml').failureMessages;
+    const [message] = jestTest(run, 'support dataset file:datasets/support.yaml').failureMessages;
     expect(message).toContain('Filters: ids q-nope.');
     expect(message).toContain("file:datasets/support.yaml: no question with id 'q-nope'.");
   });

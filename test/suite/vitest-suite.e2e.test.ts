@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EvalRecord } from '../../src/run/record-types.js';
 import { ROOT } from '../helpers/paths.js';
-import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
+import { makeProject } from '../helpers/project.js';
+import { failureOf, row, runVitestFixture, type VitestRun } from '../helpers/vitest-run.js';
 
 /** The first 12 hex characters of the sha256 of a fixture dataset file. */
 function fileHash(name: string): string {
@@ -12,46 +12,11 @@ function fileHash(name: string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 }
 
-interface Row {
-  file: string;
-  fullName: string;
-  state: string;
-  records: EvalRecord[];
+async function runFixture(args: string[], env: Record<string, string> = {}): Promise<VitestRun> {
+  return runVitestFixture(makeProject('suite-vitest', {}, 'suite-vitest'), args, env);
 }
 
-interface Run {
-  dir: string;
-  result: RunResult;
-  rows: Row[];
-}
-
-async function runFixture(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const dir = makeProject('suite-vitest', {}, 'suite-vitest');
-  const result = await runVitest(dir, args, { RECORDS_OUT: join(dir, 'records.json'), ...env });
-  const rows = JSON.parse(readFileSync(join(dir, 'records.json'), 'utf8')) as Row[];
-  return { dir, result, rows };
-}
-
-function row(run: Run, fullName: string): Row {
-  const found = run.rows.find((r) => r.fullName === fullName);
-  if (!found) throw new Error(`no test ${fullName} in ${run.rows.map((r) => r.fullName).join(', ')}`);
-  return found;
-}
-
-/** The failure message Vitest printed for one test, without the stack. */
-function failureOf(run: Run, title: string): string {
-  const start = run.result.output.indexOf(`FAIL  ${title}\n`);
-  if (start < 0) throw new Error(`no failure printed for ${title}`);
-  const block = run.result.output.slice(start).split('\n').slice(1);
-  return block
-    .slice(
-      0,
-      block.findIndex((line) => line.startsWith(' ❯ ')),
-    )
-    .join('\n');
-}
-
-let all: Run;
+let all: VitestRun;
 beforeAll(async () => {
   all = await runFixture([]);
 });
