@@ -39,7 +39,7 @@ export function targetReport(group: TargetGroup): TargetReport {
     actionObserving,
     scoreBy: d?.scoreBy ?? 'avg_score',
     gate: d?.gate ?? null,
-    ...totalsOf(group.questions, group.loadFailures.length),
+    ...totalsOf(group.questions, { notLoaded: group.loadFailures.length, negated: group.negated }),
     advisories: advisoriesFor({ name: group.name, mode, actionObserving, questions: group.questions }),
     questions: group.questions,
     negated: group.negated,
@@ -78,7 +78,7 @@ export function assembleReport(
 ): EvalReport {
   const questions = targets.flatMap((t) => t.questions);
   const notLoaded = targets.reduce((n, t) => n + t.loadFailures.length, 0);
-  const totals = totalsOf(questions, notLoaded);
+  const totals = totalsOf(questions, { notLoaded, negated: targets.flatMap((t) => t.negated) });
   const baseline = options.baseline ?? null;
   const changes = baseline ? compareWithBaseline(targets, baseline.report.targets) : null;
   const partial = options.partial ?? null;

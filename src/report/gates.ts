@@ -32,7 +32,14 @@ export interface GateInput {
   shard?: boolean;
 }
 
-/** The coverage a gate asks for when it names none: every planned question scored. */
+/**
+ * The coverage a gate asks for when it names none: every planned question scored.
+ *
+ * @example
+ * ```ts
+ * const min = gate.minCoverage ?? DEFAULT_MIN_COVERAGE; // 1
+ * ```
+ */
 export const DEFAULT_MIN_COVERAGE = 1;
 
 /**

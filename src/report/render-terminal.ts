@@ -188,7 +188,13 @@ export function renderTerminal(
   }
   if (report.judgeTokens.total > 0) lines.push(c.dim(`judge tokens: ${report.judgeTokens.total}`));
   if (report.targets.length === 0) {
-    lines.push(c.yellow('No eval records: no test in this run graded anything with ai-eval.'));
+    lines.push(
+      c.yellow(
+        report.skippedByFilter.length > 0
+          ? 'No question ran: the filters selected none in any suite.'
+          : 'No eval records: no test in this run graded anything with ai-eval.',
+      ),
+    );
   } else lines.push('', ...tableLines(report, c));
   const weakest = weakestQuestions(report, options.weakest ?? 5);
   if (weakest.length) {

@@ -1,5 +1,5 @@
 import { mean } from '../internal/numbers.js';
-import type { Coverage, JudgeTokens, QuestionReport, Totals } from './model.js';
+import type { Coverage, JudgeTokens, NegatedReport, QuestionReport, Totals } from './model.js';
 
 /**
  * What was planned and what got a verdict: every question is planned, and so is each dataset that
@@ -28,18 +28,22 @@ export function coverageOf(questions: readonly QuestionReport[], notLoaded = 0):
 
 /**
  * Summarises questions: average of the scored composites, pass rate, errors, degraded, unscored,
- * coverage (with `notLoaded` datasets that gave nothing), judge tokens, and pass@k / pass^k over
- * the questions that ran several trials.
+ * coverage (with `notLoaded` datasets that gave nothing), judge tokens (the negated assertions'
+ * judges spent tokens too), and pass@k / pass^k over the questions that ran several trials.
  *
  * @example
  * ```ts
  * totalsOf(questions).passRate; // 0.75
- * totalsOf(questions, 1).coverage.notLoaded; // 1
+ * totalsOf(questions, { notLoaded: 1 }).coverage.notLoaded; // 1
  * ```
  */
-export function totalsOf(questions: readonly QuestionReport[], notLoaded = 0): Totals {
+export function totalsOf(
+  questions: readonly QuestionReport[],
+  more: { notLoaded?: number; negated?: readonly NegatedReport[] } = {},
+): Totals {
+  const notLoaded = more.notLoaded ?? 0;
   const tokens: JudgeTokens = { prompt: 0, completion: 0, total: 0 };
-  for (const q of questions)
+  for (const q of [...questions, ...(more.negated ?? [])])
     for (const g of q.grades) {
       if (!g.usage) continue;
       tokens.prompt += g.usage.promptTokens;

@@ -68,7 +68,15 @@ function timeoutMessage(timeout: number, source: TimeoutSource): string {
   return `timed out after ${timeout} ms (${where}); the run was aborted through its signal. If the agent needs longer, ${fix}.`;
 }
 
-/** Runs every trial of a question in its test; throws why it failed. */
+/**
+ * Runs every trial of a question in its test, sends each trial's records, and throws why it failed
+ * (every failing trial named). The generated test of `defineEvalSuite` calls it.
+ *
+ * @example
+ * ```ts
+ * runtime.test(title, (context) => runQuestion(runtime, options, question, context, scope), { concurrent: false });
+ * ```
+ */
 export async function runQuestion(
   runtime: QuestionRuntime,
   options: EvalSuiteOptions,
