@@ -1,4 +1,4 @@
-import type { EvalRecord } from '../src/run/record-types.js';
+import type { AiEvalRecord } from '../src/run/record-types.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 import { appendRecords } from '../src/report/side-channel.js';
 
@@ -53,7 +53,7 @@ export function jestIdentity(
 export function createJestChannel(getState: () => JestExpectState): RunnerChannel {
   return {
     identify: (state) => jestIdentity(state as JestExpectState, getState),
-    send(_identity, records: readonly EvalRecord[]) {
+    send(_identity, records: readonly AiEvalRecord[]) {
       appendRecords(records);
       return Promise.resolve();
     },

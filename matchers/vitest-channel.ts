@@ -1,6 +1,6 @@
 import type { RunnerTestCase } from 'vitest';
 import { formatNumber } from '../src/internal/numbers.js';
-import type { EvalRecord } from '../src/run/record-types.js';
+import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 
 /** The annotation type under which every grade shows in Vitest (and its JUnit `<property>`). */
@@ -19,7 +19,15 @@ export function vitestIdentity(task: RunnerTestCase): TestIdentity {
 }
 
 /** The one-line annotation of a record, for example `read_only_run: score 1 of 0-1, composite 5: ...`. */
-export function annotationOf(record: EvalRecord): string {
+export function annotationOf(record: AiEvalRecord): string {
+  if (record.kind === 'load-failure')
+    return `dataset ${record.dataset.ref} did not load: ${record.problems.join(' | ')}`;
+  if (record.kind === 'filter-skip')
+    return `dataset ${record.dataset.ref}: no question selected by the filters`;
+  return gradeAnnotation(record);
+}
+
+function gradeAnnotation(record: EvalRecord): string {
   const score =
     record.score === null || record.composite === null
       ? record.error
@@ -44,7 +52,7 @@ export const vitestChannel: RunnerChannel = {
   async send(identity, records) {
     const task = identity.handle as RunnerTestCase | undefined;
     if (!task) return;
-    const meta = task.meta as { aiEval?: EvalRecord[] };
+    const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);
     const annotate = (

@@ -9,6 +9,12 @@ const runtime: SuiteRuntime = {
   test: (name, fn, { concurrent, timeout }) =>
     test(name, { concurrent, ...(timeout !== undefined ? { timeout } : {}) }, (context) => fn(context)),
   skip: (name) => test.skip(name, () => undefined),
+  skipWithNote: (_suite, title, note, records) =>
+    test(title, async (context) => {
+      const identity = vitestIdentity(context.task);
+      await vitestChannel.send(identity, records({ file: identity.file, name: identity.name }));
+      context.skip(note);
+    }),
   identify: (context) => vitestIdentity((context as TestContext).task),
   signal: (context) => (context as TestContext).signal,
   channel: vitestChannel,

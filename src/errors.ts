@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   JUDGE_FAILED: 'the judge model could not produce a usable answer',
   JUDGE_CACHE_MISS: 'a replay-only judge cache has no entry for the call',
   INVALID_REPORT: 'a report file is malformed',
+  MERGE_MISMATCH: 'the reports to merge are not the shards of one run gated one way',
   INVALID_RUBRIC: 'a rubric or gold-label file is malformed',
 } as const;
 

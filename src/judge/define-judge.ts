@@ -1,6 +1,11 @@
 import type { JudgeMessage } from '../config.js';
 import { AiEvalError, isAiEvalError } from '../errors.js';
-import { defineGrader, type Grader, type ResultFactory } from '../grading/define-grader.js';
+import {
+  defineGrader,
+  judgeObservesActionsError,
+  type Grader,
+  type ResultFactory,
+} from '../grading/define-grader.js';
 import { formatNumber } from '../internal/numbers.js';
 import { errorMessage, shorten } from '../internal/text.js';
 import type { GradeResult, GradingContext } from '../grading/types.js';
@@ -181,6 +186,9 @@ function gradeReply(
  */
 export function defineJudge(options: JudgeOptions): Judge {
   const where = `defineJudge(${JSON.stringify(options.id)})`;
+  // Not in JudgeOptions, but a JavaScript caller may pass it: a judge never observes actions.
+  if ((options as { observesActions?: unknown }).observesActions === true)
+    throw judgeObservesActionsError(where);
   for (const key of ['dimension', 'dimensionDescription', 'scoringGuidance'] as const) {
     if (typeof options[key] !== 'string' || options[key].trim() === '') {
       throw new AiEvalError('INVALID_GRADER', `${where}: ${key} must be a non-empty string.`);

@@ -22,6 +22,11 @@ export interface Gate {
   minAverage?: number;
   /** The lowest acceptable share of passing questions (0 to 1). */
   minPassRate?: number;
+  /**
+   * The lowest acceptable share of planned questions that got a composite (0 to 1). Default 1: a
+   * question that errored, went unscored or whose dataset did not load fails the gate.
+   */
+  minCoverage?: number;
 }
 
 /**

@@ -39,7 +39,8 @@ export function rec(overrides: Partial<EvalRecord> & { question: string; grader:
   const max = overrides.max ?? 5;
   const score = overrides.score === undefined ? max : overrides.score;
   const base: EvalRecord = {
-    v: 1,
+    v: 2,
+    kind: 'grade',
     test: { file: '/repo/test/support.test.ts', name: `support > ${overrides.question}` },
     target: SUPPORT,
     question: overrides.question,

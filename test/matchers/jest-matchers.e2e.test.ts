@@ -77,7 +77,7 @@ describe('toPassGrader and toScoreAtLeast in a real Jest run (CJS, ts-jest)', ()
     expect(graded.length).toBe(10);
     for (const t of graded) expect(recordsOf(run, file, t.fullName), t.fullName).toHaveLength(1);
     expect(recordsOf(run, file, 'verdicts passes at the threshold')[0]).toMatchObject({
-      v: 1,
+      v: 2,
       question: 'passes at the threshold',
       trial: 1,
       grader: 'from_metadata',

@@ -126,7 +126,7 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
       expect(r.records, r.fullName).toHaveLength(1);
       const [record] = r.records;
       expect(record!.test).toEqual({ file: r.file, name: r.fullName });
-      expect(record!.v).toBe(1);
+      expect(record!.v).toBe(2);
       expect(record!.trial).toBe(1);
     }
     const [passing] = row(forks, 'verdicts > passes at the threshold').records;

@@ -30,8 +30,12 @@ describe('the Jest reporter', () => {
     expect(channel).toMatch(/ai-eval-channel-/);
     expect(existsSync(channel!)).toBe(false); // cleaned up
     const lines = result.output.split('\n');
-    expect(lines).toContain('ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded');
-    expect(lines).toContain('  support-bot           ███████████░░░░░░░░░   2.83    67%       1         1');
+    expect(lines).toContain(
+      'ai-eval: 3 targets, 5 questions, average 3.30 over 5 of 5 scored, 60% passed, 1 error, 1 degraded',
+    );
+    expect(lines).toContain(
+      '  support-bot           ███████████░░░░░░░░░   2.83      3/3    67%       1         1',
+    );
     expect(lines).toContain(
       '  ! NO_ACTION_OBSERVER  blind-agent is scored by nothing that can see what the agent did.',
     );
@@ -50,7 +54,7 @@ describe('the Jest reporter', () => {
     });
     expect(readFileSync(join(dir, 'reports/junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(5);
     expect(readFileSync(join(dir, 'reports/summary.md'), 'utf8')).toContain(
-      '| support-bot | agent | 2.83 | 67% | 3 | 1 | 1 |',
+      '| support-bot | agent | 2.83 | 3 of 3 | 67% | 3 | 1 | 1 |',
     );
   });
 
@@ -60,7 +64,7 @@ describe('the Jest reporter', () => {
     expect(result.output).toMatch(/Tests:\s+5 passed, 5 total/);
     expect(result.code).toBe(1);
     expect(result.output).toContain(
-      'ai-eval: FAILED, 1 hard gate failed: run: pass rate 60% is below the minimum 80%',
+      'ai-eval: FAILED: no test failed; all 5 planned questions scored; 1 hard gate failed: run: pass rate 60% is below the minimum 80%',
     );
   });
 
@@ -128,7 +132,7 @@ test('q1', () => {
     );
     expect(merged.code, merged.output).toBe(0);
     expect(merged.stdout).toContain(
-      'ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded',
+      'ai-eval: 3 targets, 5 questions, average 3.30 over 5 of 5 scored, 60% passed, 1 error, 1 degraded',
     );
     const one = readReport(join(dir, 'whole.json'));
     const both = readReport(join(dir, 'merged.json'));
@@ -148,7 +152,7 @@ test('q1', () => {
     const gated = await runNode(bin, ['merge', 'r.json', '-o', 'm.json'], dir);
     expect(gated.code).toBe(1);
     expect(gated.stdout).toContain(
-      'ai-eval: FAILED, 1 hard gate failed: run: average 3.30 is below the minimum 4.00',
+      'ai-eval: FAILED: no test failed; all 5 planned questions scored; 1 hard gate failed: run: average 3.30 over 5 of 5 scored is below the minimum 4.00',
     );
     const bad = await runNode(bin, ['merge', 'jest.config.cjs', '-o', 'm2.json'], dir);
     expect(bad.code).toBe(2);

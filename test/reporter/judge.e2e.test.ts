@@ -44,16 +44,17 @@ function check(dir: string, output: string): void {
   expect(text).not.toContain(KEY);
   expect(output).not.toContain(KEY);
   const report = JSON.parse(text) as EvalReport;
-  // 'bad' is a negated assertion: its grade is listed, not averaged in, so only 'good' is scored.
-  expect(report).toMatchObject({ judgeModel: 'test-judge', questionCount: 2, averageScore: 5 });
+  // 'bad' is a negated assertion: reported apart with its own verdict, so only 'good' is a question.
+  expect(report).toMatchObject({ judgeModel: 'test-judge', questionCount: 1, averageScore: 5 });
   expect(report.promptHashes).toHaveProperty('relevance_grader');
   expect(report.judgeHash).toMatch(/^[0-9a-f]{12}$/);
   expect(report.judgeTokens).toEqual({ prompt: 240, completion: 32, total: 272 });
   const [qa] = report.targets;
-  expect(qa).toMatchObject({ name: 'qa-bot', mode: 'chat', passRate: 0.5 });
-  expect(qa!.judgeTokens.total).toBe(272);
-  expect(qa!.questions[0]!.grades[0]).toMatchObject({ grader: 'relevance_grader', llm: true, score: 1 });
-  expect(qa!.questions[0]!.grades[0]!.reason).toContain('api_key=[redacted]');
+  expect(qa).toMatchObject({ name: 'qa-bot', mode: 'chat', passRate: 1 });
+  expect(qa!.judgeTokens.total).toBe(272); // the negated assertion's judge spent tokens too
+  expect(qa!.negated).toMatchObject([{ question: 'bad', grader: 'relevance_grader', passed: true }]);
+  expect(qa!.negated[0]!.grades[0]).toMatchObject({ grader: 'relevance_grader', llm: true, score: 1 });
+  expect(qa!.negated[0]!.grades[0]!.reason).toContain('api_key=[redacted]');
   expect(output).toContain('judge tokens: 272');
 }
 

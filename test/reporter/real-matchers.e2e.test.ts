@@ -20,11 +20,14 @@ describe('the reporters with the real matchers and evalSuite', () => {
       const file = runner === 'vitest' ? 'suite.test.js' : 'suite.test.cjs';
       const lines = result.output.split('\n');
       expect(lines).toContain(
-        'ai-eval: 3 targets, 5 questions, average 3.75, 40% passed, 2 errors, 1 degraded',
+        'ai-eval: 3 targets, 5 questions, average 3.75 over 4 of 5 scored, 40% passed, 2 errors, 1 degraded',
       );
-      expect(lines.some((l) => /^ {2}support-bot +█{13}░{7} {3}3\.33 {4}33% {7}2 {9}1$/.test(l))).toBe(true);
+      expect(
+        lines.some((l) => /^ {2}support-bot +█{13}░{7} {3}3\.33 {6}3\/3 {4}33% {7}2 {9}1$/.test(l)),
+      ).toBe(true);
       expect(lines).toContain('      2 trials: mean 0.00 ± 0.00 (min 0.00, max 0.00), pass@2 no, pass^2 no');
-      expect(lines).toContain(`  ✓ ${file} › bare matcher  5.00`);
+      // It passed, so it is not among the weakest questions.
+      expect(lines.some((l) => l.startsWith(`  ✓ ${file} › bare matcher  5.00`))).toBe(false);
       expect(lines).toContain(
         '  ! NO_ACTION_OBSERVER  blind-agent is scored by nothing that can see what the agent did.',
       );
@@ -56,11 +59,14 @@ describe('the reporters with the real matchers and evalSuite', () => {
       expect(q3).toMatchObject({ error: true, score: null, min: 0, max: 1, composite: null });
       expect(support).toMatchObject({ errorCount: 2, degradedCount: 1, passAtK: 1 / 3, passHatK: 1 / 3 });
       const bare = report.targets[1]!.questions[0]!;
-      expect(bare.grades.map((g) => [g.composite, g.negated ?? false])).toEqual([
-        [5, false],
-        [0, true],
-      ]);
+      expect(bare.grades.map((g) => [g.composite, g.negated ?? false])).toEqual([[5, false]]);
       expect(bare).toMatchObject({ composite: 5, passed: true });
+      // The negated assertion is reported apart, with its own verdict: it passed (the grader failed).
+      expect(report.targets[1]!.negated).toMatchObject([
+        { question: 'bare matcher', grader: 'read_only_run', composite: 0, passed: true },
+      ]);
+      expect(report.targets[1]!).toMatchObject({ questionCount: 1, passRate: 1 });
+      expect(lines).toContain(`  ✓ ${file} › bare matcher  not read_only_run: 0.00 (threshold 3.50)`);
     });
   }
 });

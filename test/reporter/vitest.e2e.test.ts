@@ -29,11 +29,21 @@ describe('the Vitest reporter', () => {
     // Our summary comes after Vitest's own.
     expect(out.indexOf('ai-eval: 3 targets')).toBeGreaterThan(out.indexOf('Test Files'));
     const lines = result.output.split('\n');
-    expect(lines).toContain('ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded');
-    expect(lines).toContain('  Target               Score                   Avg   Pass  Errors  Degraded');
-    expect(lines).toContain('  blind-agent          ████████████░░░░░░░░   3.00     0%       0         0');
-    expect(lines).toContain('  support-bot          ███████████░░░░░░░░░   2.83    67%       1         1');
-    expect(lines).toContain('  tests/other.test.js  ████████████████████   5.00   100%       0         0');
+    expect(lines).toContain(
+      'ai-eval: 3 targets, 5 questions, average 3.30 over 5 of 5 scored, 60% passed, 1 error, 1 degraded',
+    );
+    expect(lines).toContain(
+      '  Target               Score                   Avg   Scored   Pass  Errors  Degraded',
+    );
+    expect(lines).toContain(
+      '  blind-agent          ████████████░░░░░░░░   3.00      1/1     0%       0         0',
+    );
+    expect(lines).toContain(
+      '  support-bot          ███████████░░░░░░░░░   2.83      3/3    67%       1         1',
+    );
+    expect(lines).toContain(
+      '  tests/other.test.js  ████████████████████   5.00      1/1   100%       0         0',
+    );
     expect(lines).toContain('  ✗ support-bot › q2  0.00 (degraded)');
     expect(lines).toContain('      accuracy_judge: judge timed out after 3 attempts');
     expect(lines).toContain(
@@ -43,7 +53,9 @@ describe('the Vitest reporter', () => {
       '  ! NO_TOOL_CALL_RECORD  support-bot: tool_usage_grader had no tool-call record available for 1 question (q3), so it could not see what the agent did.',
     );
     expect(lines).toContain('  ! warn soft  run: pass rate 60% is below the minimum 90%');
-    expect(lines).toContain('ai-eval: no hard gate failed');
+    expect(lines).toContain(
+      'ai-eval: PASSED: no test failed; all 5 planned questions scored; no hard gate failed, 1 soft gate warned',
+    );
     expect(out).not.toContain('\u001b['); // not a TTY: no colour
 
     const report = readReport(join(dir, 'reports/ai-eval.json'));
@@ -60,12 +72,14 @@ describe('the Vitest reporter', () => {
     expect(bare).toMatchObject({ mode: null, graders: ['tone_judge'] });
 
     const junit = readFileSync(join(dir, 'reports/junit.xml'), 'utf8');
-    expect(junit.match(/<testcase /g)).toHaveLength(5);
+    // One testcase per question, and one per gate verdict in the 'ai-eval verdict' testsuite.
+    expect(junit.match(/<testcase classname="(?!ai-eval\.gates)/g)).toHaveLength(5);
+    expect(junit).toContain('<property name="verdict" value="passed"/>');
     expect(junit).toContain(
       '<property name="grade.tool_usage_grader" value="0 of 0-1, composite 0: list_nodes was never called"/>',
     );
     const md = readFileSync(join(dir, 'reports/summary.md'), 'utf8');
-    expect(md).toContain('| support-bot | agent | 2.83 | 67% | 3 | 1 | 1 |');
+    expect(md).toContain('| support-bot | agent | 2.83 | 3 of 3 | 67% | 3 | 1 | 1 |');
     expect(md).toContain('- ⚠️ soft: run: pass rate 60% is below the minimum 90%');
   });
 
@@ -79,7 +93,7 @@ describe('the Vitest reporter', () => {
     expect(result.output).toMatch(/Tests\s+6 passed/);
     expect(result.code).toBe(1);
     expect(result.output).toContain(
-      'ai-eval: FAILED, 1 hard gate failed: support-bot: average 2.83 is below the minimum 3.50',
+      'ai-eval: FAILED: no test failed; all 5 planned questions scored; 1 hard gate failed: support-bot: average 2.83 over 3 of 3 scored is below the minimum 3.50',
     );
   });
 
@@ -165,7 +179,7 @@ export default defineConfig({
     const merged = await runVitest(dir, ['--merge-reports'], reporterOptions({ outputFile: 'merged.json' }));
     expect(merged.code, merged.output).toBe(0);
     expect(merged.output).toContain(
-      'ai-eval: 3 targets, 5 questions, average 3.30, 60% passed, 1 error, 1 degraded',
+      'ai-eval: 3 targets, 5 questions, average 3.30 over 5 of 5 scored, 60% passed, 1 error, 1 degraded',
     );
     expect(stable(readReport(join(dir, 'merged.json')))).toEqual(stable(single));
   });

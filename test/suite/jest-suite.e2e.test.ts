@@ -44,7 +44,7 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
 
   it('aborts the signal of a question that outruns its timeout', () => {
     expect(jestTest(run, 'support q-slow').failureMessages[0]).toContain(
-      'q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
+      'q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal. If the agent needs longer, raise `timeout` on the question in the dataset.',
     );
     expect(readFileSync(join(run.dir, 'aborted-q-slow.txt'), 'utf8')).toContain('timed out after 200 ms');
     // Nothing was graded, but the question reaches the reporter: every grader errored, citing the timeout.
@@ -53,7 +53,7 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
         grader,
         true,
         null,
-        'no response to grade: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
+        'no response to grade: timed out after 200 ms (question.timeout); the run was aborted through its signal. If the agent needs longer, raise `timeout` on the question in the dataset.',
       ]),
     );
   });
@@ -164,16 +164,23 @@ describe('evalSuite in a real Jest run (native ESM)', () => {
     ]);
   });
 
-  it('AI_EVAL_IDS that match nothing give one failing test, never an empty pass', async () => {
+  // That the ai-eval reporter then fails the run (no suite had the id) is in test/reporter/honest-verdicts.test.ts.
+  it('AI_EVAL_IDS that match nothing in a suite skip it with a note and a filter-skip record', async () => {
     const run = await runFixture(['--config', 'jest.config.cjs', 'cjs/support'], {
       env: { AI_EVAL_IDS: 'q-nope' },
     });
-    expect(run.tests.map((t) => [t.fullName, t.status])).toEqual([
-      ['support dataset file:datasets/support.yaml', 'failed'],
+    const title =
+      'support dataset file:datasets/support.yaml: no question selected by the filters (ids q-nope)';
+    expect(run.tests.map((t) => [t.fullName, t.status])).toEqual([[title, 'pending']]);
+    expect(run.records).toMatchObject([
+      {
+        kind: 'filter-skip',
+        suite: 'support',
+        test: {
+          name: `support > dataset file:datasets/support.yaml: no question selected by the filters (ids q-nope)`,
+        },
+        filters: { ids: ['q-nope'] },
+      },
     ]);
-    expect(run.result.code).not.toBe(0);
-    const [message] = jestTest(run, 'support dataset file:datasets/support.yaml').failureMessages;
-    expect(message).toContain('Filters: ids q-nope.');
-    expect(message).toContain("file:datasets/support.yaml: no question with id 'q-nope'.");
   });
 });

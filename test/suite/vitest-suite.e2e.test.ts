@@ -39,7 +39,7 @@ describe('evalSuite in a real Vitest run', () => {
   it('grades every question with every target grader and records each grade on its test', () => {
     const [fromMetadata, readOnly] = row(all, 'support > q-pass [smoke, billing]').records;
     expect(fromMetadata).toMatchObject({
-      v: 1,
+      v: 2,
       test: { file: join(all.dir, 'support.test.js'), name: 'support > q-pass [smoke, billing]' },
       question: 'q-pass',
       trial: 1,
@@ -86,7 +86,7 @@ describe('evalSuite in a real Vitest run', () => {
 
   it('aborts the signal of a question that outruns its timeout', () => {
     expect(failureOf(all, 'support.test.js > support > q-slow')).toMatchInlineSnapshot(
-      `"Error: q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal."`,
+      `"Error: q-slow: timed out after 200 ms (question.timeout); the run was aborted through its signal. If the agent needs longer, raise \`timeout\` on the question in the dataset."`,
     );
     const marker = join(all.dir, 'aborted-q-slow.txt');
     expect(existsSync(marker)).toBe(true);
@@ -97,7 +97,7 @@ describe('evalSuite in a real Vitest run', () => {
         grader,
         true,
         null,
-        'no response to grade: timed out after 200 ms (question.timeout); the run was aborted through its signal.',
+        'no response to grade: timed out after 200 ms (question.timeout); the run was aborted through its signal. If the agent needs longer, raise `timeout` on the question in the dataset.',
       ]),
     );
   });
@@ -232,7 +232,7 @@ describe('evalSuite datasets by source, edge cases and run identity', () => {
   it('aborts a question that outruns the suite timeout option', () => {
     expect(row(all, 'suite timeout > s-slow').state).toBe('failed');
     expect(failureOf(all, 'edge.test.js > suite timeout > s-slow')).toBe(
-      'Error: s-slow: timed out after 200 ms (the suite timeout option); the run was aborted through its signal.',
+      'Error: s-slow: timed out after 200 ms (the suite timeout option); the run was aborted through its signal. If the agent needs longer, raise `timeout` in the evalSuite options (or `timeout` on the question, or `configure({ questionTimeout })` for every suite).',
     );
     expect(readFileSync(join(all.dir, 'aborted-s-slow.txt'), 'utf8')).toContain('(the suite timeout option)');
   });
@@ -273,14 +273,19 @@ describe('evalSuite filters from the environment', () => {
     ]);
   });
 
-  it('AI_EVAL_IDS that match nothing give one failing test, never an empty pass', async () => {
+  // That the ai-eval reporter then fails the run (no suite had the id) is in test/reporter/honest-verdicts.test.ts.
+  it('AI_EVAL_IDS that match nothing in a suite skip it with a note and a filter-skip record', async () => {
     const run = await runFixture(['support.test.js'], { AI_EVAL_IDS: 'q-nope' });
-    expect(run.rows.map((r) => [r.fullName, r.state])).toEqual([
-      ['support > dataset file:datasets/support.yaml', 'failed'],
+    const title =
+      'support > dataset file:datasets/support.yaml: no question selected by the filters (ids q-nope)';
+    expect(run.rows.map((r) => [r.fullName, r.state])).toEqual([[title, 'skipped']]);
+    expect(row(run, title).records).toMatchObject([
+      {
+        kind: 'filter-skip',
+        suite: 'support',
+        dataset: { ref: 'file:datasets/support.yaml' },
+        filters: { ids: ['q-nope'] },
+      },
     ]);
-    expect(run.result.code).not.toBe(0);
-    expect(failureOf(run, 'support.test.js > support > dataset file:datasets/support.yaml')).toContain(
-      'Filters: ids q-nope.',
-    );
   });
 });
