@@ -136,9 +136,13 @@ export { gradeQuestion, type GradeQuestionOptions, type QuestionResult } from '.
 export type { Target, Gate } from './run/target.js';
 export {
   RECORD_VERSION,
+  type AiEvalRecord,
   type EvalRecord,
+  type FilterSkipRecord,
+  type LoadFailureRecord,
   type RecordTarget,
   type RecordedGrade,
+  type SuiteRecord,
 } from './run/record-types.js';
 export {
   REPORT_SCHEMA_VERSION,
@@ -146,13 +150,19 @@ export {
   type AdvisoryCode,
   type BaselineChange,
   type BaselineReport,
+  type Coverage,
   type EvalReport,
   type GateSettings,
   type GateVerdict,
   type GradeReport,
   type JudgeTokens,
+  type LoadFailureReport,
+  type NegatedReport,
+  type PartialRun,
   type QuestionReport,
   type RunIdentity,
+  type RunVerdict,
+  type SkippedSuiteReport,
   type TargetReport,
   type Totals,
   type TrialsReport,

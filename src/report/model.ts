@@ -14,10 +14,22 @@ export const REPORT_SCHEMA_VERSION = 2;
 /**
  * One grade as the report keeps it: the declared scale beside the score, so it explains itself.
  * The same shape the records carry ({@link RecordedGrade}).
+ *
+ * @example
+ * ```ts
+ * const failing: GradeReport[] = report.targets.flatMap((t) => t.questions.flatMap((q) => q.grades.filter((g) => g.composite === 0)));
+ * ```
  */
 export type GradeReport = RecordedGrade;
 
-/** The trials of a question that ran more than once. */
+/**
+ * The trials of a question that ran more than once.
+ *
+ * @example
+ * ```ts
+ * const flaky = report.targets.flatMap((t) => t.questions).filter((q) => q.trials && q.trials.passAtK && !q.trials.passHatK);
+ * ```
+ */
 export interface TrialsReport {
   /** How many trials ran (k). */
   count: number;
@@ -37,6 +49,12 @@ export interface TrialsReport {
 /**
  * One question of a target: its verdict and every grade. A question is keyed by target, id and test
  * file: the same id from two test files is two questions (and a `DUPLICATE_QUESTION` advisory).
+ *
+ * @example
+ * ```ts
+ * const weakest: QuestionReport[] = target.questions.filter((q) => !q.passed);
+ * for (const q of weakest) console.log(q.id, q.composite, q.grades.map((g) => g.reason));
+ * ```
  */
 export interface QuestionReport {
   id: string;
@@ -61,6 +79,11 @@ export interface QuestionReport {
 /**
  * A negated assertion (`expect(run).not.toPassGrader(...)`): its own verdict, outside the target's
  * average and pass rate.
+ *
+ * @example
+ * ```ts
+ * for (const n of target.negated) console.log(`${n.test.name}: .not ${n.grader} ${n.passed ? 'held' : 'did not hold'}`);
+ * ```
  */
 export interface NegatedReport {
   /** The question id the assertion was filed under (the test title for a bare matcher). */
@@ -75,7 +98,14 @@ export interface NegatedReport {
   grades: GradeReport[];
 }
 
-/** An `evalSuite` whose dataset gave nothing to evaluate: planned, not loaded. */
+/**
+ * An `evalSuite` whose dataset gave nothing to evaluate: planned, not loaded.
+ *
+ * @example
+ * ```ts
+ * for (const f of target.loadFailures) console.error(`${f.dataset}: ${f.problems.join('; ')}`);
+ * ```
+ */
 export interface LoadFailureReport {
   suite: string;
   /** The dataset as the suite named it, for example `file:evals/support.yaml`. */
@@ -84,7 +114,14 @@ export interface LoadFailureReport {
   problems: string[];
 }
 
-/** An `evalSuite` the environment filters left without a question (skipped, not planned). */
+/**
+ * An `evalSuite` the environment filters left without a question (skipped, not planned).
+ *
+ * @example
+ * ```ts
+ * report.skippedByFilter.map((s) => s.suite); // suites the id, tag or split filters left empty
+ * ```
+ */
 export interface SkippedSuiteReport {
   suite: string;
   target: string;
@@ -96,6 +133,12 @@ export interface SkippedSuiteReport {
 /**
  * What was planned and what got a verdict. `planned = scored + unscored + errored + notLoaded`;
  * `degraded` overlaps the others (a grader errored, whether or not the question got a composite).
+ *
+ * @example
+ * ```ts
+ * const { scored, planned } = report.coverage;
+ * console.log(`${scored} of ${planned} planned questions got a verdict`);
+ * ```
  */
 export interface Coverage {
   /** Every question a suite or matcher graded or tried to, plus one per dataset that did not load. */
@@ -114,14 +157,28 @@ export interface Coverage {
   share: number | null;
 }
 
-/** Token counts of the LLM judges. */
+/**
+ * Token counts of the LLM judges.
+ *
+ * @example
+ * ```ts
+ * const { total } = report.judgeTokens; // tokens the LLM judges used in this run
+ * ```
+ */
 export interface JudgeTokens {
   prompt: number;
   completion: number;
   total: number;
 }
 
-/** Something a reader should know, in one plain sentence. */
+/**
+ * Something a reader should know, in one plain sentence.
+ *
+ * @example
+ * ```ts
+ * for (const a of report.advisories) console.warn(`${a.code} ${a.target}: ${a.message}`);
+ * ```
+ */
 export interface Advisory {
   code: AdvisoryCode;
   /** The target it concerns. */
@@ -129,7 +186,14 @@ export interface Advisory {
   message: string;
 }
 
-/** The kinds of advisory. */
+/**
+ * The kinds of advisory.
+ *
+ * @example
+ * ```ts
+ * const blind = report.advisories.some((a) => (a.code satisfies AdvisoryCode) === 'NO_ACTION_OBSERVER');
+ * ```
+ */
 export type AdvisoryCode =
   | 'NO_ACTION_OBSERVER'
   | 'NO_TOOL_CALL_RECORD'
@@ -137,7 +201,14 @@ export type AdvisoryCode =
   | 'UNVERIFIED_OBSERVER'
   | 'DUPLICATE_QUESTION';
 
-/** The figures summarised for a target and for the run. */
+/**
+ * The figures summarised for a target and for the run.
+ *
+ * @example
+ * ```ts
+ * const { averageScore, passRate, errorCount }: Totals = report.targets[0]!;
+ * ```
+ */
 export interface Totals {
   /** Questions graded (negated assertions and load failures are not questions). */
   questionCount: number;
@@ -161,7 +232,14 @@ export interface Totals {
   passHatK?: number;
 }
 
-/** A target of the run, as the report shows it. */
+/**
+ * A target of the run, as the report shows it.
+ *
+ * @example
+ * ```ts
+ * for (const t of report.targets) console.log(t.name, t.averageScore, t.passRate, t.coverage.share);
+ * ```
+ */
 export interface TargetReport extends Totals {
   name: string;
   /** `null` when no target was declared (the target is named after the test file). */
@@ -179,7 +257,14 @@ export interface TargetReport extends Totals {
   loadFailures: LoadFailureReport[];
 }
 
-/** One gate's outcome. */
+/**
+ * One gate's outcome.
+ *
+ * @example
+ * ```ts
+ * const failedHard = report.gates.filter((g: GateVerdict) => g.level === 'hard' && !g.passed);
+ * ```
+ */
 export interface GateVerdict {
   /** What was gated: a target name, `run`, `baseline`, `filters` or `advisories` / `errors`. */
   scope: string;
@@ -201,16 +286,35 @@ export interface GateVerdict {
  * - `incomplete`: nothing failed, but some planned question got no composite;
  * - `ungated`: every planned question was scored, but no gate was configured, so nothing decided;
  * - `partial`: one shard of several; the gates are left to `ai-eval merge`.
+ *
+ * @example
+ * ```ts
+ * if ((report.verdict satisfies RunVerdict) === 'incomplete') console.log('some questions got no verdict');
+ * ```
  */
 export type RunVerdict = 'passed' | 'failed' | 'incomplete' | 'ungated' | 'partial';
 
-/** Why a report covers only part of a run. */
+/**
+ * Why a report covers only part of a run.
+ *
+ * @example
+ * ```ts
+ * if (report.partial) console.log(`shard ${report.partial.index} of ${report.partial.count}: gates deferred to ai-eval merge`);
+ * ```
+ */
 export interface PartialRun {
   reason: 'shard';
   shard: { index: number; count: number };
 }
 
-/** What changed for one target or question against a baseline report. */
+/**
+ * What changed for one target or question against a baseline report.
+ *
+ * @example
+ * ```ts
+ * const regressions = report.baseline?.changes.filter((c: BaselineChange) => c.kind === 'regressed') ?? [];
+ * ```
+ */
 export interface BaselineChange {
   target: string;
   /** Absent for a target-level change. */
@@ -222,7 +326,14 @@ export interface BaselineChange {
   kind: 'improved' | 'regressed' | 'new' | 'removed';
 }
 
-/** The comparison of this run with a baseline report. */
+/**
+ * The comparison of this run with a baseline report.
+ *
+ * @example
+ * ```ts
+ * if (report.baseline) console.log(`compared with ${report.baseline.file} from ${report.baseline.timestamp}`);
+ * ```
+ */
 export interface BaselineReport {
   /** The baseline file, as configured. */
   file: string;
@@ -231,7 +342,14 @@ export interface BaselineReport {
   changes: BaselineChange[];
 }
 
-/** Where the run came from: enough to tell two reports apart months later. */
+/**
+ * Where the run came from: enough to tell two reports apart months later.
+ *
+ * @example
+ * ```ts
+ * const { timestamp, packageVersion, judgeModel, judgeHash }: RunIdentity = report;
+ * ```
+ */
 export interface RunIdentity {
   /** ISO 8601. */
   timestamp: string;
@@ -246,7 +364,14 @@ export interface RunIdentity {
   datasetHashes: Record<string, string>;
 }
 
-/** The gate settings a report was judged with; `ai-eval merge` reuses them. */
+/**
+ * The gate settings a report was judged with; `ai-eval merge` reuses them.
+ *
+ * @example
+ * ```ts
+ * report.settings.gate; // the run gate this report was judged with, for ai-eval merge
+ * ```
+ */
 export interface GateSettings {
   gate: Gate | null;
   /** Gates by target name, from the reporter options. */
@@ -258,6 +383,12 @@ export interface GateSettings {
 
 /**
  * The JSON report (`outputFile`): versioned, described by `ai-eval/schema/report.json`.
+ *
+ * @example
+ * ```ts
+ * const report: EvalReport = parseReport(readFileSync('reports/ai-eval.json', 'utf8'), 'reports/ai-eval.json');
+ * if (report.verdict !== 'passed') process.exitCode = 1;
+ * ```
  */
 export interface EvalReport extends RunIdentity, Omit<Totals, 'judgeTokens'> {
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
