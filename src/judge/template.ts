@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
+import { own } from '../internal/own.js';
 
 /**
  * How many positional values a judge prompt template takes.
@@ -142,7 +143,7 @@ export interface ResolvedTemplate {
  */
 export function resolveTemplate(id: string, fallback: string): ResolvedTemplate {
   const judge = getConfig().judge;
-  const fromConfig = judge.prompts?.[id];
+  const fromConfig = own(judge.prompts, id);
   if (fromConfig !== undefined) {
     return { template: checkTemplate(fromConfig, `judge.prompts.${id}`), source: 'config' };
   }
