@@ -16,6 +16,7 @@ import {
 import { acquireSlot, type LimitSettings } from './limiter.js';
 import { limitedFetch, type AttemptResponse, type AttemptVerdict, type FetchLike } from './limited-fetch.js';
 import { deriveSdkClient, isSdkClient, judgeClient } from './sdk.js';
+import { readCompletion } from './reply.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 
 export { redactSecrets } from './http-errors.js';
@@ -164,24 +165,6 @@ function fellBack(body: JudgeChatBody, cause: string, provider: string): boolean
   return false;
 }
 
-function toReply(completion: JudgeChatCompletion): Omit<JudgeReply, 'attempts'> {
-  const message = completion.choices?.[0]?.message;
-  const u = completion.usage;
-  const usage: TokenUsage | undefined = u
-    ? {
-        promptTokens: u.prompt_tokens ?? 0,
-        completionTokens: u.completion_tokens ?? 0,
-        totalTokens: u.total_tokens ?? 0,
-      }
-    : undefined;
-  return {
-    content: message?.content ?? null,
-    refusal: message?.refusal ?? null,
-    ...(usage ? { usage } : {}),
-    source: 'live',
-  };
-}
-
 /**
  * One live judge call: its overall deadline (stopped while it queues for a slot), the HTTP attempts
  * it made, and what the last one got back, for the reason of a failure.
@@ -310,9 +293,9 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
   try {
     for (;;) {
       const body = requestBody(request, settings, provider);
+      let completion: unknown;
       try {
-        const completion = await call.send(client, body);
-        return { ...toReply(completion), attempts: call.attempts };
+        completion = await call.send(client, body);
       } catch (error) {
         if (request.signal?.aborted) throw aborted(error);
         const reason = call.reason(error);
@@ -323,6 +306,8 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
           cause: causeOf(error, settings.apiKey),
         });
       }
+      // What came back is checked outside the transport: a malformed reply is not a failed request.
+      return { ...readCompletion(completion, settings.apiKey), source: 'live', attempts: call.attempts };
     }
   } finally {
     call.deadline.dispose();

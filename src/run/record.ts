@@ -1,4 +1,5 @@
 import type { Grader } from '../grading/define-grader.js';
+import { capReason } from '../internal/reason.js';
 import { resolveGrader } from '../registry/graders.js';
 import { judgeRecordIdentity } from '../registry/judge-identity.js';
 import { RECORD_VERSION, recordedGrade, type EvalRecord, type RecordTarget } from './record-types.js';
@@ -76,6 +77,7 @@ export function toRecords(
       question: scope.question,
       ...recordedGrade({
         ...grade,
+        reason: capReason(grade.reason),
         label: grader?.displayLabel ?? grade.grader,
         trial: scope.trial,
         llm: grader?.llm ?? false,
