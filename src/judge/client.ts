@@ -32,7 +32,14 @@ export type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage 
  */
 export interface JudgeRequest {
   judge: string;
+  /** The messages sent. */
   messages: JudgeMessage[];
+  /**
+   * The same messages as the replay cache keys on and records them, when they differ from what is
+   * sent: a judge sends each prompt with a random fence tag, and caches it with a stable one.
+   * Default `messages`.
+   */
+  cacheMessages?: JudgeMessage[] | undefined;
   /** JSON Schema of the answer object, sent as `response_format` when structured output is on. */
   answerSchema: Record<string, unknown>;
   trial: number;
@@ -91,9 +98,10 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
     structuredOutput: settings.structuredOutput,
     answerSchema: settings.structuredOutput ? request.answerSchema : null,
   };
+  const stable = request.cacheMessages ?? request.messages;
   const key = judgeCacheKey({
     model: settings.model,
-    messages: request.messages,
+    messages: stable,
     decoding,
     trial: request.trial,
   });
@@ -123,9 +131,9 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
       judge: request.judge,
       model: settings.model,
       trial: request.trial,
-      prompt: request.messages.map((m) => m.content).join('\n\n'),
+      prompt: redactSecrets(stable.map((m) => m.content).join('\n\n'), settings.apiKey),
       content: reply.content === null ? null : redactSecrets(reply.content, settings.apiKey),
-      refusal: reply.refusal,
+      refusal: reply.refusal === null ? null : redactSecrets(reply.refusal, settings.apiKey),
       ...(reply.usage ? { usage: reply.usage } : {}),
       recordedAt: new Date().toISOString(),
     });
