@@ -1,5 +1,6 @@
 import type { EvalRecord } from '../src/run/record-types.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
+import { safeReason } from '../src/internal/reason.js';
 import { appendRecords } from '../src/report/side-channel.js';
 
 /** The circus test entry Jest 30 exposes through `expect.getState().currentTestIdentity()`. */
@@ -54,7 +55,8 @@ export function createJestChannel(getState: () => JestExpectState): RunnerChanne
   return {
     identify: (state) => jestIdentity(state as JestExpectState, getState),
     send(_identity, records: readonly EvalRecord[]) {
-      appendRecords(records);
+      // The side-channel file leaves the worker: reasons redacted and capped.
+      appendRecords(records.map((r) => ({ ...r, reason: safeReason(r.reason) })));
       return Promise.resolve();
     },
   };

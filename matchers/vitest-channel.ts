@@ -1,5 +1,6 @@
 import type { RunnerTestCase } from 'vitest';
 import { formatNumber } from '../src/internal/numbers.js';
+import { safeReason } from '../src/internal/reason.js';
 import type { EvalRecord } from '../src/run/record-types.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 
@@ -41,9 +42,11 @@ export const vitestChannel: RunnerChannel = {
     const task = (state as { task?: RunnerTestCase } | undefined)?.task;
     return task && task.type === 'test' ? vitestIdentity(task) : undefined;
   },
-  async send(identity, records) {
+  async send(identity, sent) {
     const task = identity.handle as RunnerTestCase | undefined;
     if (!task) return;
+    // What goes on task.meta and into annotations leaves the worker: reasons redacted and capped.
+    const records = sent.map((r) => ({ ...r, reason: safeReason(r.reason) }));
     const meta = task.meta as { aiEval?: EvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);

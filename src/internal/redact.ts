@@ -111,7 +111,7 @@ const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]{8,8192}=*/gi;
 const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
 
 const KEY_SHAPED = [
-  /\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{12,512}/g,
+  /\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g,
   /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,512}/g,
   /\bgh[pousr]_[A-Za-z0-9]{20,255}/g,
   /\bgithub_pat_[A-Za-z0-9_]{20,255}/g,

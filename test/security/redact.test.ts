@@ -64,6 +64,7 @@ describe('redactText', () => {
     ['Cookie: session=abc123', 'Cookie: [redacted]'],
     ['key sk-proj-abcdefghijklmnop1234 leaked', 'key [redacted] leaked'],
     ['sk-abcdefghijklmnopqrstu', '[redacted]'],
+    ['my key is sk-abcdefghijklmnop1234.', 'my key is [redacted].'],
     ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', '[redacted]'],
     ['AKIAABCDEFGHIJKLMNOP', '[redacted]'],
     ['https://bob:hunter2@example.com/datasets/', 'https://[redacted]@example.com/datasets/'],
