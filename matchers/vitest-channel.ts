@@ -1,6 +1,7 @@
 import type { RunnerTestCase } from 'vitest';
 import { formatNumber } from '../src/internal/numbers.js';
 import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
+import { safeRecords } from '../src/run/record.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 
 /** The annotation type under which every grade shows in Vitest (and its JUnit `<property>`). */
@@ -49,9 +50,11 @@ export const vitestChannel: RunnerChannel = {
     const task = (state as { task?: RunnerTestCase } | undefined)?.task;
     return task && task.type === 'test' ? vitestIdentity(task) : undefined;
   },
-  async send(identity, records) {
+  async send(identity, sent) {
     const task = identity.handle as RunnerTestCase | undefined;
     if (!task) return;
+    // What goes on task.meta and into annotations leaves the worker: reasons redacted and capped.
+    const records = safeRecords(sent);
     const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);

@@ -1,11 +1,13 @@
 import type { Grader } from '../grading/define-grader.js';
+import { capReason, safeReason } from '../internal/reason.js';
 import { resolveGrader } from '../registry/graders.js';
 import { judgeRecordIdentity } from '../registry/judge-identity.js';
-import { FALLBACK_MARKER } from '../graders/tool-usage.js';
+import { FALLBACK_MARKER } from '../grading/markers.js';
 import type { GradeResult } from '../grading/types.js';
 import {
   RECORD_VERSION,
   recordedGrade,
+  type AiEvalRecord,
   type EvalRecord,
   type FilterSkipRecord,
   type LoadFailureRecord,
@@ -88,6 +90,7 @@ export function toRecords(
       question: scope.question,
       ...recordedGrade({
         ...grade,
+        reason: capReason(grade.reason),
         label: grader?.displayLabel ?? grade.grader,
         trial: scope.trial,
         llm: grader?.llm ?? false,
@@ -189,4 +192,17 @@ function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: stri
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Records as they may leave the worker: every grade reason redacted and capped (suite records carry
+ * no reason). The runner channels send only these.
+ *
+ * @example
+ * ```ts
+ * appendRecords(safeRecords(records));
+ * ```
+ */
+export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
+  return records.map((r) => (r.kind === 'grade' ? { ...r, reason: safeReason(r.reason) } : r));
 }
