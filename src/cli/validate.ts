@@ -103,6 +103,7 @@ function check(file: string): Checked {
   const parsed = parseText(read.text, file, {
     json: extname(file).toLowerCase() === '.json',
     ascii: read.ascii,
+    noDelOrC1: read.noDelOrC1,
   });
   const kind = documentKind(file, parsed);
   if (kind === 'rubric') {

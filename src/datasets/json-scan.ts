@@ -1,11 +1,11 @@
 import { pointerKey } from './positions.js';
 
 /**
- * Small iterative scanners over JSON text: nothing here recurses, so no nesting depth can exhaust
- * the stack. `JSON.parse` gives the value; these give what it does not: the nesting depth and the
- * number of keys (cheap, on every load, to detect a repeated key), and, only for a document that
- * has a problem to report, the offsets of JSON Pointers, every repeated key, and where a syntax
- * error is.
+ * Small iterative scanners over JSON text and values: nothing here recurses, so no nesting depth
+ * can exhaust the stack. `JSON.parse` (iterative in V8) gives the value; these give what it does
+ * not. On every load, cheaply: the nesting depth and the number of keys the text writes against
+ * the number parsed (fewer parsed means a repeated key). Only for a document that has a problem
+ * to report: where the too-deep part, the JSON Pointers, every repeated key and a syntax error are.
  */
 
 const OPEN_OBJECT = 123; // {
@@ -33,7 +33,7 @@ function stringEnd(text: string, start: number): number {
 /**
  * The shape of a JSON text that `JSON.parse` accepted: how many keys it writes (a colon outside a
  * string always follows a key) and the offset of the first list or map nested deeper than
- * `maxDepth` (-1 when none is).
+ * `maxDepth` (-1 when none is). A character loop: used to find where, once the walk said so.
  */
 export function jsonShape(text: string, maxDepth: number): { keys: number; tooDeepAt: number } {
   let depth = 0;
@@ -52,24 +52,79 @@ export function jsonShape(text: string, maxDepth: number): { keys: number; tooDe
   return { keys, tooDeepAt: -1 };
 }
 
-/** How many keys the objects of a parsed JSON value hold, counted without recursion. */
-export function countKeys(value: unknown): number {
+/**
+ * How many keys a JSON text that `JSON.parse` accepted writes, provided no string in it (key or
+ * value) begins with a space or a colon (check that with {@link walkJson}). A key is a string
+ * followed by a colon, and a colon outside a string follows only a key; so this counts the
+ * colons whose nearest non-blank character before them is an unescaped quote. Inside a string,
+ * such a colon would have only blanks between it and the opening quote: a string beginning with a
+ * space or a colon, which the caller ruled out. Hops from colon to colon with `indexOf`.
+ */
+export function jsonKeyCount(text: string): number {
   let keys = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
+  for (let c = text.indexOf(':'); c !== -1; c = text.indexOf(':', c + 1)) {
+    let j = c - 1;
+    let code = text.charCodeAt(j);
+    while (code === 32 || code === 10 || code === 13 || code === 9) code = text.charCodeAt(--j);
+    if (code !== QUOTE) continue;
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) keys++;
+  }
+  return keys;
+}
+
+const startsOddly = (s: string) => {
+  const c = s.charCodeAt(0);
+  return c === 32 || c === COLON;
+};
+
+/**
+ * Walks a parsed JSON value without recursion: how many keys its objects hold, whether lists and
+ * maps nest deeper than `maxDepth` (the value itself is level 1), and whether any key or string
+ * begins with a space or a colon (then {@link jsonKeyCount} cannot be trusted).
+ */
+export function walkJson(
+  value: unknown,
+  maxDepth: number,
+): { keys: number; tooDeep: boolean; oddStrings: boolean } {
+  let keys = 0;
+  let oddStrings = false;
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (typeof v === 'string') {
+      if (startsOddly(v)) oddStrings = true;
+      continue;
+    }
     if (v === null || typeof v !== 'object') continue;
+    if (depth > maxDepth) return { keys, tooDeep: true, oddStrings };
     if (Array.isArray(v)) {
-      for (const item of v as unknown[]) if (item !== null && typeof item === 'object') stack.push(item);
+      for (const item of v as unknown[]) {
+        if (typeof item === 'string') {
+          if (startsOddly(item)) oddStrings = true;
+        } else if (item !== null && typeof item === 'object') {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
     } else {
       for (const key in v) {
         keys++;
+        if (startsOddly(key)) oddStrings = true;
         const item = (v as Record<string, unknown>)[key];
-        if (item !== null && typeof item === 'object') stack.push(item);
+        if (typeof item === 'string') {
+          if (startsOddly(item)) oddStrings = true;
+        } else if (item !== null && typeof item === 'object') {
+          values.push(item);
+          depths.push(depth + 1);
+        }
       }
     }
   }
-  return keys;
+  return { keys, tooDeep: false, oddStrings };
 }
 
 interface Frame {

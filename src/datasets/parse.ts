@@ -1,4 +1,4 @@
-import { countKeys, jsonShape, scanJson } from './json-scan.js';
+import { jsonKeyCount, jsonShape, scanJson, walkJson } from './json-scan.js';
 import { parseYaml } from './parse-yaml.js';
 import { LineIndex, type ParsedText } from './positions.js';
 import { controlCharacter, MAX_DEPTH, MAX_DOCUMENT_BYTES, tooDeepMessage, tooLarge } from './text-input.js';
@@ -13,6 +13,8 @@ export interface ParseTextOptions {
   json?: boolean;
   /** Every character is below U+0080 (known when the text was decoded from bytes). */
   ascii?: boolean;
+  /** The text has no DEL and no C1 character (known when it was decoded from bytes). */
+  noDelOrC1?: boolean;
 }
 
 /**
@@ -29,7 +31,10 @@ export function parseText(input: string, file: string, options: ParseTextOptions
     const bytes = options.ascii ? text.length : Buffer.byteLength(text);
     if (bytes > MAX_DOCUMENT_BYTES) return failed([tooLarge(file, bytes)]);
   }
-  if (options.json) return parseJson(text, file, options.ascii === true);
+  if (options.json) {
+    const ascii = options.ascii ?? Buffer.byteLength(text) === text.length;
+    return parseJson(text, file, { ascii, noDelOrC1: options.noDelOrC1 === true });
+  }
   const control = controlCharacter(text, file);
   if (control) return failed([control]);
   return parseYaml(text, file);
@@ -39,7 +44,7 @@ function failed(problems: DatasetProblem[]): ParsedText {
   return { value: undefined, problems, locate: () => undefined };
 }
 
-function parseJson(text: string, file: string, ascii: boolean): ParsedText {
+function parseJson(text: string, file: string, known: { ascii: boolean; noDelOrC1: boolean }): ParsedText {
   const lines = new LineIndex(text);
   const at = (offset: number, message: string): DatasetProblem => ({
     file,
@@ -63,20 +68,24 @@ function parseJson(text: string, file: string, ascii: boolean): ParsedText {
       ),
     ]);
   }
-  const control = controlCharacter(text, file, { afterJson: true, ascii });
+  const control = controlCharacter(text, file, { afterJson: true, ...known });
   if (control) return failed([control]);
-  const shape = jsonShape(text, MAX_DEPTH);
-  if (shape.tooDeepAt !== -1) return failed([at(shape.tooDeepAt, tooDeepMessage())]);
-  if (shape.keys !== countKeys(value)) {
+  const walked = walkJson(value, MAX_DEPTH);
+  if (walked.tooDeep)
+    return failed([at(Math.max(jsonShape(text, MAX_DEPTH).tooDeepAt, 0), tooDeepMessage())]);
+  if (walked.oddStrings || walked.keys !== jsonKeyCount(text)) {
+    // The counts cannot tell, or say a key is repeated: the scanner finds each one.
     const { duplicates } = scanJson(text, [], { duplicates: true });
-    return failed(
-      duplicates.map((offset) =>
-        at(
-          offset,
-          'repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
+    if (duplicates.length > 0) {
+      return failed(
+        duplicates.map((offset) =>
+          at(
+            offset,
+            'repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
+          ),
         ),
-      ),
-    );
+      );
+    }
   }
   let offsets = new Map<string, number>();
   const prepared = new Set<string>();

@@ -202,7 +202,11 @@ export function loadRubricCriteria(ref: string, lookup: RubricLookup = {}): stri
     'problem' in read
       ? { valid: false, problems: [read.problem] }
       : validateParsedRubric(
-          parseText(read.text, path, { json: extname(path).toLowerCase() === '.json', ascii: read.ascii }),
+          parseText(read.text, path, {
+            json: extname(path).toLowerCase() === '.json',
+            ascii: read.ascii,
+            noDelOrC1: read.noDelOrC1,
+          }),
           path,
         );
   if (!result.valid || !result.rubric) {

@@ -53,14 +53,15 @@ const CONTROL_NAMES: Record<number, string> = { 0: 'NUL', 0x1b: 'ESC', 0x7f: 'DE
 /**
  * The first raw control character of a text, as a problem with its line, or undefined. `afterJson`
  * checks only what `JSON.parse` accepts (DEL and C1); `ascii` says the text has no character above
- * U+007F, so one `indexOf` answers.
+ * U+007F, so one `indexOf` answers; `noDelOrC1` says the bytes were checked already.
  */
 export function controlCharacter(
   text: string,
   file: string,
-  options: { afterJson?: boolean; ascii?: boolean } = {},
+  options: { afterJson?: boolean; ascii?: boolean; noDelOrC1?: boolean } = {},
 ): DatasetProblem | undefined {
   let offset: number;
+  if (options.afterJson && options.noDelOrC1) return undefined;
   if (options.afterJson && options.ascii) offset = text.indexOf('\u007f');
   else offset = (options.afterJson ? CONTROL_AFTER_JSON : CONTROL).exec(text)?.index ?? -1;
   if (offset === -1) return undefined;
@@ -75,15 +76,31 @@ export function controlCharacter(
   };
 }
 
+/** The text of a document and what its bytes already tell about it. */
+export interface DecodedText {
+  text: string;
+  /** Every byte is below 0x80. */
+  ascii: boolean;
+  /** No DEL (0x7F) and no C1 character (U+0080 to U+009F: 0xC2 0x80 to 0xC2 0x9F). */
+  noDelOrC1: boolean;
+}
+
+function hasDelOrC1(bytes: Buffer): boolean {
+  if (bytes.indexOf(0x7f) !== -1) return true;
+  // 0xC2 is never a continuation byte, so each one found begins a character.
+  for (let i = bytes.indexOf(0xc2); i !== -1; i = bytes.indexOf(0xc2, i + 1)) {
+    const next = bytes[i + 1] ?? 0;
+    if (next >= 0x80 && next <= 0x9f) return true;
+  }
+  return false;
+}
+
 /**
  * Decodes the bytes of a document as UTF-8, strictly: a size over {@link MAX_DOCUMENT_BYTES},
  * UTF-16 and invalid UTF-8 are problems (never U+FFFD in the text). A UTF-8 byte order mark is
- * dropped. `ascii` is true when every byte is below 0x80.
+ * dropped.
  */
-export function decodeDocument(
-  bytes: Buffer,
-  file: string,
-): { text: string; ascii: boolean } | { problem: DatasetProblem } {
+export function decodeDocument(bytes: Buffer, file: string): DecodedText | { problem: DatasetProblem } {
   if (bytes.length > MAX_DOCUMENT_BYTES) return { problem: tooLarge(file, bytes.length) };
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return {
@@ -111,7 +128,7 @@ export function decodeDocument(
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const text = bytes.toString('utf8', bom);
-  return { text, ascii: text.length === bytes.length - bom };
+  return { text, ascii: text.length === bytes.length - bom, noDelOrC1: !hasDelOrC1(bytes) };
 }
 
 /** The offset of the first byte that is not part of a well-formed UTF-8 sequence. */
@@ -151,7 +168,7 @@ export function readDocumentText(
   path: string,
   label: string,
   options: { brief?: boolean } = {},
-): { text: string; ascii: boolean } | { problem: DatasetProblem } {
+): DecodedText | { problem: DatasetProblem } {
   try {
     const size = statSync(path).size;
     if (size > MAX_DOCUMENT_BYTES) return { problem: tooLarge(label, size) };

@@ -170,6 +170,7 @@ export function validateDatasetFile(file: string, label: string = file): Dataset
   const parsed = parseText(read.text, label, {
     json: extname(file).toLowerCase() === '.json',
     ascii: read.ascii,
+    noDelOrC1: read.noDelOrC1,
   });
   if (parsed.problems.length > 0) return { valid: false, problems: parsed.problems };
   return validateValue(parsed.value, label, parsed);

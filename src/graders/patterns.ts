@@ -32,6 +32,21 @@ export function patternProblem(
   flags: unknown,
   what = 'expected.pattern',
 ): string | undefined {
+  if (typeof pattern !== 'string' || (flags !== undefined && typeof flags !== 'string')) {
+    return findPatternProblem(pattern, flags, what);
+  }
+  const key = `${what}\u0000${flags ?? ''}\u0000${pattern}`;
+  if (checked.has(key)) return checked.get(key);
+  const problem = findPatternProblem(pattern, flags, what);
+  if (checked.size >= 1024) checked.clear();
+  checked.set(key, problem);
+  return problem;
+}
+
+/** Patterns already checked (a dataset repeats them), by what, flags and pattern. */
+const checked = new Map<string, string | undefined>();
+
+function findPatternProblem(pattern: unknown, flags: unknown, what: string): string | undefined {
   if (typeof pattern !== 'string' || pattern === '') {
     return `${what} must be a non-empty regular expression string`;
   }

@@ -148,6 +148,7 @@ function mutate(seed: Seed, next: () => number): Mutant {
         ['expected', seed.json ? '{"schema": {"type": "nope"}}' : '{ schema: { type: nope } }'],
         ['tags', seed.json ? '"billing"' : 'billing'],
         ['messages', '[]'],
+        ['id', '"repeated"'],
       ];
       const [key, value] = breaks[int(breaks.length)]!;
       return { kind: `schema break ${key}: ${value}`, bytes: addKey(key, value), expect: 'invalid' };

@@ -156,6 +156,20 @@ describe('JSON repeated keys', () => {
       'd.json:3:32: (document): repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
       'd.json:5:16: (document): repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
     ]);
+    // Strings that look like keys to a quick count: the scanner decides.
+    for (const tricky of [
+      '{"questions": [{"id": "a", "input": ":x", "id": "b"}]}',
+      '{"questions": [{"id": "a", "input": "  : x", "id": "b"}]}',
+      '{"questions": [{"id": "a", "input": "say \\": x", "id": "b"}]}',
+      '{"questions": [{"id": "a", "input": "\\u003a x", "id": "b"}]}',
+      '{"questions": [{"id": "a", "input": "x" , "id" : "b"}]}',
+    ]) {
+      expect(messages(tricky, 'd.json')).toHaveLength(1);
+      expect(messages(tricky, 'd.json')[0]).toContain('repeats a key in the same object');
+    }
+    expect(
+      validateDataset('{"questions": [{"id": "a", "input": ":x", " k": " :"}]}', { file: 'd.json' }).valid,
+    ).toBe(true);
     // A colon or a quote inside a string is not a key.
     expect(
       validateDataset('{"questions": [{"id": "a:b", "input": "say \\"x\\": y"}]}', { file: 'd.json' }).valid,
