@@ -2,7 +2,8 @@ import { extname } from 'node:path';
 import { parseText, type ParsedText } from './parse.js';
 import { semanticIssues } from './question-checks.js';
 import { translateErrors, validators, type SchemaIssue } from './schema.js';
-import { readDocumentText } from './text-input.js';
+import { walkJson } from './json-scan.js';
+import { MAX_DEPTH, readDocumentText, tooDeepMessage } from './text-input.js';
 import type { DatasetDocument, DatasetProblem } from './types.js';
 
 /**
@@ -64,16 +65,20 @@ function problemAt(
 
 /** Duplicate question ids: the issue at the repeat, and the pointer of the first use. */
 function duplicateIds(value: { questions?: unknown }): Array<{ here: string; there: string; id: string }> {
-  const first = new Map<string, number>();
   const found: Array<{ here: string; there: string; id: string }> = [];
   if (!Array.isArray(value.questions)) return found;
-  (value.questions as unknown[]).forEach((question, index) => {
-    const id = (question as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string') return;
-    const previous = first.get(id);
-    if (previous === undefined) first.set(id, index);
-    else found.push({ here: `/questions/${index}/id`, there: `/questions/${previous}/id`, id });
-  });
+  const questions = value.questions as unknown[];
+  const seen = new Set<string>();
+  for (let index = 0; index < questions.length; index++) {
+    const id = (questions[index] as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') continue;
+    if (!seen.has(id)) {
+      seen.add(id);
+      continue;
+    }
+    const previous = questions.findIndex((q) => (q as { id?: unknown } | null)?.id === id);
+    found.push({ here: `/questions/${index}/id`, there: `/questions/${previous}/id`, id });
+  }
   return found;
 }
 
@@ -149,7 +154,13 @@ export function validateDataset(
   options: ValidateDatasetOptions = {},
 ): DatasetValidation {
   const file = options.file ?? 'dataset';
-  if (typeof input !== 'string') return validateValue(input, file);
+  if (typeof input !== 'string') {
+    // An object from code can nest as deep as it likes, or refer to itself.
+    if (walkJson(input, MAX_DEPTH).tooDeep) {
+      return { valid: false, problems: [{ file, path: '', message: tooDeepMessage() }] };
+    }
+    return validateValue(input, file);
+  }
   const parsed = parseText(input, file, { json: options.json ?? extname(file).toLowerCase() === '.json' });
   if (parsed.problems.length > 0) return { valid: false, problems: parsed.problems };
   return validateValue(parsed.value, file, parsed);

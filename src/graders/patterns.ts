@@ -1,3 +1,6 @@
+// The timers module's own functions: a test's fake timers replace the global ones, and must not
+// stop the budget from running out.
+import { clearTimeout, setTimeout } from 'node:timers';
 import { Worker } from 'node:worker_threads';
 import { catastrophicPart } from './pattern-shape.js';
 
@@ -35,16 +38,17 @@ export function patternProblem(
   if (typeof pattern !== 'string' || (flags !== undefined && typeof flags !== 'string')) {
     return findPatternProblem(pattern, flags, what);
   }
-  const key = `${what}\u0000${flags ?? ''}\u0000${pattern}`;
-  if (checked.has(key)) return checked.get(key);
+  const group = flags === undefined ? what : `${what}\u0000${flags}`;
+  let answers = checked.get(group);
+  if (answers?.has(pattern)) return answers.get(pattern);
   const problem = findPatternProblem(pattern, flags, what);
-  if (checked.size >= 1024) checked.clear();
-  checked.set(key, problem);
+  if (!answers || answers.size >= 1024) checked.set(group, (answers = new Map<string, string | undefined>()));
+  answers.set(pattern, problem);
   return problem;
 }
 
-/** Patterns already checked (a dataset repeats them), by what, flags and pattern. */
-const checked = new Map<string, string | undefined>();
+/** Patterns already checked (a dataset repeats them): by what and flags, then by pattern. */
+const checked = new Map<string, Map<string, string | undefined>>();
 
 function findPatternProblem(pattern: unknown, flags: unknown, what: string): string | undefined {
   if (typeof pattern !== 'string' || pattern === '') {

@@ -22,6 +22,12 @@ const fileMessages = (name: string, content: string | Buffer) => {
 const deepJson = (depth: number, input = '"x"') =>
   `{"questions":[{"id":"a","input":${input},"metadata":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}]}`;
 
+function deepObject(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
 beforeEach(() => logger.setEchoLevel('silent'));
 afterEach(() => resetConfig());
 
@@ -47,6 +53,19 @@ describe('deep nesting', () => {
     expect(messages(block)[0]).toMatch(
       /^d\.yaml:\d+:\d+: \(document\): nests lists and maps more than 100 levels deep/,
     );
+  });
+
+  it('refuses an object from code that nests too deep or refers to itself', () => {
+    const cyclic: Record<string, unknown> = { id: 'a', input: 'x' };
+    cyclic.metadata = { self: cyclic };
+    for (const document of [
+      { questions: [cyclic] },
+      { questions: [{ id: 'a', input: 'x', metadata: deepObject(200) }] },
+    ]) {
+      expect(validateDataset(document, { file: 'inline:x' }).problems.map(formatProblem)).toEqual([
+        'inline:x: (document): nests lists and maps more than 100 levels deep here; refused (nesting that deep can exhaust the stack of the tools that read it). Fix: flatten the structure.',
+      ]);
+    }
   });
 
   it('keeps every line for JSON nested deep but within the limit', () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../src/config.js';
 import { formatGrader } from '../../src/graders/format.js';
 import { catastrophicPart } from '../../src/graders/pattern-shape.js';
@@ -160,6 +160,16 @@ describe('format_grader', () => {
       );
       // The next pattern runs on a fresh worker.
       expect((await grade({ pattern: 'ticket #\\d+' }, 'Opened ticket #42.')).score).toBe(5);
+    });
+
+    it('keeps its budget under fake timers', async () => {
+      vi.useFakeTimers();
+      try {
+        const g = await grade({ pattern: '^(\\w|\\w\\w)*$' }, `${'a'.repeat(41)}!`);
+        expect(g.reason).toContain('did not finish within 1000 ms');
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('runs many patterns at once, each answered for its own response', async () => {
