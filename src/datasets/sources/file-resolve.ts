@@ -131,9 +131,15 @@ const cache = new Map<string, { stamp: string; document: DatasetDocument | undef
 /**
  * Reads and validates a dataset file, logging every problem (file, line, column, JSON path, fix).
  * Returns the document only when it is valid: an invalid document is refused whole. Cached per
- * file until it changes. Never throws.
+ * file until it changes; with `fresh`, read anew and not cached, so the caller owns the document
+ * and may hand its questions out without copying them. Never throws.
  */
-export function readDocument(path: string, label: string): DatasetDocument | undefined {
+export function readDocument(
+  path: string,
+  label: string,
+  options: { fresh?: boolean } = {},
+): DatasetDocument | undefined {
+  if (options.fresh) return validated(path, label);
   let stamp = '';
   try {
     const stat = statSync(path);
@@ -143,6 +149,12 @@ export function readDocument(path: string, label: string): DatasetDocument | und
   }
   const cached = cache.get(path);
   if (cached && stamp !== '' && cached.stamp === stamp && cached.document) return cached.document;
+  const document = validated(path, label);
+  if (stamp !== '' && document) cache.set(path, { stamp, document });
+  return document;
+}
+
+function validated(path: string, label: string): DatasetDocument | undefined {
   const result = validateDatasetFile(path, displayPath(path));
   if (!result.valid) {
     logger.warn(
@@ -152,7 +164,6 @@ export function readDocument(path: string, label: string): DatasetDocument | und
     for (const problem of result.problems) logger.warn(formatProblem(problem), 'dataset:file');
     return undefined;
   }
-  if (stamp !== '') cache.set(path, { stamp, document: result.document });
   return result.document;
 }
 

@@ -3,6 +3,7 @@ import { redactText } from '../../internal/redact.js';
 import { logger } from '../../logger.js';
 import { defineDatasetSource, normalizeQuestions, type AsyncDatasetSource } from '../define-source.js';
 import type { DatasetDocument } from '../types.js';
+import { MAX_DOCUMENT_BYTES } from '../text-input.js';
 import { formatProblem, validateDataset } from '../validate.js';
 
 const KEY = Symbol.for('ai-eval.http-dataset-cache');
@@ -92,6 +93,14 @@ async function fetchText(url: string, label: string, warn: Warn = logWarn): Prom
     });
     if (!response.ok) {
       warn(`${label}: GET ${shown(url)} answered ${response.status} ${response.statusText}; nothing loaded.`);
+      return undefined;
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > MAX_DOCUMENT_BYTES) {
+      await response.body?.cancel();
+      warn(
+        `${label}: GET ${url} announced ${length} bytes, over the limit of ${MAX_DOCUMENT_BYTES} for one document; not read.`,
+      );
       return undefined;
     }
     return await response.text();
