@@ -170,46 +170,52 @@ function independentlyValid(result: DatasetValidation): boolean {
 }
 
 describe('fuzzing the dataset loader', () => {
-  it(`survives ${MUTATIONS} seeded mutations: no crash, no false accept, no problem without a line`, () => {
-    const next = random(SEED);
-    const dir = scratch();
-    const baseline = new Map(
-      SEEDS.map((seed) => {
-        writeFileSync(join(dir, seed.name), seed.text);
-        return [seed.name, validateDatasetFile(join(dir, seed.name), seed.name)] as const;
-      }),
-    );
-    expect(SEEDS.map((s) => baseline.get(s.name)!.valid)).toEqual(SEEDS.map((s) => s.valid));
-    const failures: string[] = [];
-    const kinds = new Map<string, number>();
-    for (let i = 0; i < MUTATIONS; i++) {
-      const seed = SEEDS[Math.floor(next() * SEEDS.length)]!;
-      const mutant = mutate(seed, next);
-      const kind = mutant.kind.replace(/\d+/g, 'N');
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      const file = join(dir, `m${i}${seed.json ? '.json' : '.yaml'}`);
-      writeFileSync(file, mutant.bytes);
-      const where = `#${i} ${mutant.kind} of ${seed.name}`;
-      let result: DatasetValidation;
-      try {
-        result = validateDatasetFile(file, 'm');
-      } catch (error) {
-        failures.push(`${where}: threw ${String(error)}`);
-        continue;
+  it(
+    `survives ${MUTATIONS} seeded mutations: no crash, no false accept, no problem without a line`,
+    { timeout: 120_000 },
+    () => {
+      const next = random(SEED);
+      const dir = scratch();
+      const baseline = new Map(
+        SEEDS.map((seed) => {
+          writeFileSync(join(dir, seed.name), seed.text);
+          return [seed.name, validateDatasetFile(join(dir, seed.name), seed.name)] as const;
+        }),
+      );
+      expect(SEEDS.map((s) => baseline.get(s.name)!.valid)).toEqual(SEEDS.map((s) => s.valid));
+      const failures: string[] = [];
+      const kinds = new Map<string, number>();
+      for (let i = 0; i < MUTATIONS; i++) {
+        const seed = SEEDS[Math.floor(next() * SEEDS.length)]!;
+        const mutant = mutate(seed, next);
+        const kind = mutant.kind.replace(/\d+/g, 'N');
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        const file = join(dir, `m${i}${seed.json ? '.json' : '.yaml'}`);
+        writeFileSync(file, mutant.bytes);
+        const where = `#${i} ${mutant.kind} of ${seed.name}`;
+        let result: DatasetValidation;
+        try {
+          result = validateDatasetFile(file, 'm');
+        } catch (error) {
+          failures.push(`${where}: threw ${String(error)}`);
+          continue;
+        }
+        if (result.valid !== (result.problems.length === 0))
+          failures.push(`${where}: valid and problems disagree`);
+        for (const p of result.problems) {
+          if (p.line === undefined && !p.message.includes('got nothing'))
+            failures.push(`${where}: a problem without a line: ${p.path}: ${p.message}`);
+        }
+        if (result.valid && !independentlyValid(result)) failures.push(`${where}: accepted, but not valid`);
+        if (mutant.expect === 'invalid' && result.valid) failures.push(`${where}: accepted a broken dataset`);
+        if (mutant.expect === 'same' && result.valid !== seed.valid)
+          failures.push(
+            `${where}: ${result.valid ? 'accepted' : 'refused'} (${result.problems[0]?.message})`,
+          );
       }
-      if (result.valid !== (result.problems.length === 0))
-        failures.push(`${where}: valid and problems disagree`);
-      for (const p of result.problems) {
-        if (p.line === undefined && !p.message.includes('got nothing'))
-          failures.push(`${where}: a problem without a line: ${p.path}: ${p.message}`);
-      }
-      if (result.valid && !independentlyValid(result)) failures.push(`${where}: accepted, but not valid`);
-      if (mutant.expect === 'invalid' && result.valid) failures.push(`${where}: accepted a broken dataset`);
-      if (mutant.expect === 'same' && result.valid !== seed.valid)
-        failures.push(`${where}: ${result.valid ? 'accepted' : 'refused'} (${result.problems[0]?.message})`);
-    }
-    expect(failures).toEqual([]);
-    // Every kind of mutation was tried.
-    expect(kinds.size).toBeGreaterThanOrEqual(10);
-  });
+      expect(failures).toEqual([]);
+      // Every kind of mutation was tried.
+      expect(kinds.size).toBeGreaterThanOrEqual(10);
+    },
+  );
 });
