@@ -20,6 +20,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Every grade ai-eval computed in this test, for the ai-eval reporter. */
     aiEval?: EvalRecord[];
+    /** The dataset and rubric files a generated test was loaded from, for watch mode. */
+    aiEvalFiles?: string[];
   }
 }
 

@@ -3,6 +3,7 @@ import { checkReporterOptions, type ReporterOptions } from '../src/report/option
 import { checkRecords } from '../src/report/side-channel.js';
 import type { EvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
+import { DatasetWatch } from './vitest-watch.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -11,7 +12,9 @@ export type { EvalReport } from '../src/report/model.js';
  * The ai-eval reporter for Vitest. It reads the records every test left on `task.meta.aiEval`,
  * aggregates them per target, prints the summary after Vitest's own output, writes the configured
  * JSON, JUnit and Markdown files and fails the run (exit code 1) when a hard gate fails. It uses
- * only Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs.
+ * only Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs. In
+ * watch mode it also watches the dataset and rubric files of every generated suite, and a change to
+ * one reruns the test files that use it.
  *
  * @example
  * ```ts
@@ -31,6 +34,7 @@ export default class AiEvalVitestReporter implements Reporter {
   private root = process.cwd();
   private shard: { index: number; count: number } | null = null;
   private vitest: Vitest | undefined;
+  private watch: DatasetWatch | undefined;
 
   constructor(options: ReporterOptions = {}) {
     this.options = checkReporterOptions(options);
@@ -40,9 +44,12 @@ export default class AiEvalVitestReporter implements Reporter {
     this.vitest = vitest;
     this.root = vitest.config.root;
     this.shard = vitest.config.shard ? { ...vitest.config.shard } : null;
+    // In watch mode, a changed dataset or rubric reruns the suites that read it.
+    if (vitest.config.watch) this.watch = new DatasetWatch(vitest);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    this.watch?.learn(testModules);
     const records: EvalRecord[] = [];
     const warnings: string[] = [];
     for (const module of testModules) {
