@@ -68,6 +68,40 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
     ]);
   });
 
+  it('runs trials and concurrent, tag-filtered questions inside a user describe, each record in its test', async () => {
+    const dir = makeProject(`${FIXTURE}-more`, {}, FIXTURE);
+    const result = await nodeTest(dir, ['tests/more.test.mjs'], 'ai-eval/reporter/node', {
+      AI_EVAL_REPORTER_OPTIONS: JSON.stringify({ outputFile: 'reports/more.json' }),
+    });
+    expect(result.code, result.output).toBe(1);
+    expect(result.output).toMatch(/✔ q-steady \(/);
+    expect(result.output).toMatch(/✖ q-flaky \(/);
+    expect(result.output).toContain('q-flaky: trial 2: composite 3 is below the pass threshold 3.5');
+    expect(result.output).not.toContain('c-left-out');
+    // Three questions of 400 ms each, at once: the suite takes well under the 1200 ms of one by one.
+    const suiteMs = Number(/✔ concurrent \(([\d.]+)ms\)/.exec(result.output)?.[1]);
+    expect(suiteMs, result.output).toBeGreaterThanOrEqual(400);
+    expect(suiteMs).toBeLessThan(1_000);
+    const report = readReport(join(dir, 'reports/more.json'));
+    const questions = report.targets.flatMap((t) => t.questions);
+    expect(questions.map((q) => [q.id, q.test.name, q.passed])).toEqual([
+      ['c-one', 'outer > concurrent > c-one [fast]', true],
+      ['c-three', 'outer > concurrent > c-three [fast]', true],
+      ['c-two', 'outer > concurrent > c-two [fast]', true],
+      // The report judges a question over its trials by their mean (5 and 3: 4), while the test
+      // failed on its second trial.
+      ['q-flaky', 'outer > trials > q-flaky', true],
+      ['q-steady', 'outer > trials > q-steady', true],
+    ]);
+    const flaky = questions.find((q) => q.id === 'q-flaky')!;
+    expect(flaky.trials).toMatchObject({ count: 2, composites: [5, 3], passAtK: true, passHatK: false });
+    // Concurrent questions keep their own grades: c-two scored 4, the others 5.
+    const scores = Object.fromEntries(
+      questions.map((q) => [q.id, q.grades.find((g) => g.grader === 'from_metadata')?.score]),
+    );
+    expect(scores).toMatchObject({ 'c-one': 5, 'c-two': 4, 'c-three': 5 });
+  });
+
   it('fails the run through the exit code when a hard gate fails, with options set in a reporter module', async () => {
     const dir = makeProject(`${FIXTURE}-gate`, {}, FIXTURE);
     const result = await nodeTest(dir, ['tests/matchers.test.mjs', 'tests/cjs.test.cjs'], './reporter.mjs');
