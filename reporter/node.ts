@@ -32,8 +32,13 @@ export interface NodeReporterOptions extends ReporterOptions {
   spec?: boolean;
 }
 
-/** A node:test reporter: an async generator over the run's events. */
-export type NodeTestReporter = (source: AsyncIterable<NodeTestEventLike>) => AsyncGenerator<string, void>;
+/** A node:test reporter: an async generator over the run's events, with the last finished run. */
+export type NodeTestReporter = ((
+  source: AsyncIterable<NodeTestEventLike>,
+) => AsyncGenerator<string, void>) & {
+  /** The last finished run, for programmatic use. */
+  readonly lastResult: FinishResult | null;
+};
 
 const CHANNEL_KEY = Symbol.for('ai-eval.node-reporter-channel');
 
@@ -148,12 +153,7 @@ export function createNodeReporter(options: NodeReporterOptions = {}): NodeTestR
     }
     yield text;
   };
-  return Object.assign(reporter, {
-    /** The last finished run, for programmatic use. */
-    get lastResult(): FinishResult | null {
-      return state.last;
-    },
-  });
+  return Object.defineProperty(reporter, 'lastResult', { get: () => state.last }) as NodeTestReporter;
 }
 
 function joinReported(

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeReporter, type NodeTestEventLike } from '../../reporter/node.js';
+import { appendRecords, CHANNEL_DIR_ENV } from '../../src/report/side-channel.js';
+import { rec } from '../report/records.js';
+
+const before = process.env[CHANNEL_DIR_ENV];
+afterEach(() => {
+  if (before === undefined) delete process.env[CHANNEL_DIR_ENV];
+  else process.env[CHANNEL_DIR_ENV] = before;
+});
+
+async function* events(list: NodeTestEventLike[]): AsyncGenerator<NodeTestEventLike> {
+  for (const event of list) yield await Promise.resolve(event);
+}
+
+const start = (name: string, nesting: number): NodeTestEventLike => ({
+  type: 'test:start',
+  data: { name, nesting },
+});
+const pass = (name: string, nesting: number, suite = false): NodeTestEventLike => ({
+  type: 'test:pass',
+  data: { name, nesting, ...(suite ? { details: { type: 'suite' } } : {}) },
+});
+
+describe('the node:test reporter', () => {
+  it('joins the records to the tests node:test reported by full name, and keeps the last result', async () => {
+    const reporter = createNodeReporter({ spec: false, colors: false });
+    const dir = process.env[CHANNEL_DIR_ENV]!;
+    expect(existsSync(dir)).toBe(true);
+    appendRecords(
+      [
+        rec({
+          question: 'q1',
+          grader: 'accuracy_judge',
+          score: 4,
+          test: { file: '/x.test.mjs', name: 'outer > support > q1' },
+        }),
+        rec({
+          question: 'q2',
+          grader: 'accuracy_judge',
+          score: 2,
+          test: { file: '/x.test.mjs', name: 'outer > gone' },
+        }),
+      ],
+      dir,
+    );
+    let out = '';
+    const stream = events([
+      start('outer', 0),
+      start('support', 1),
+      start('q1', 2),
+      pass('q1', 2),
+      pass('support', 1, true),
+      pass('outer', 0, true),
+    ]);
+    for await (const chunk of reporter(stream)) out += chunk;
+    expect(out).toContain('1 record of tests node:test did not report were dropped');
+    expect(out).toContain('ai-eval: 1 target, 1 question, average 4.00, 100% passed');
+    expect(reporter.lastResult?.report.questionCount).toBe(1);
+    expect(existsSync(dir)).toBe(false);
+  });
+});
