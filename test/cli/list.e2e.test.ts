@@ -1,12 +1,29 @@
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { packedDir, ROOT } from '../helpers/paths.js';
 import { runNode } from '../helpers/project.js';
-import { scratch, yamlDataset } from '../datasets/helpers.js';
+import { yamlDataset } from '../datasets/helpers.js';
 
 const bin = () => join(packedDir(), 'dist', 'cli', 'bin.cjs');
 const PACKAGES = join(ROOT, 'fixtures', 'dataset-packages');
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch directory (outside the repository, so no parent node_modules is the repository's) holding `files`. */
+function scratch(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-eval-packages-'));
+  made.push(dir);
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  }
+  return dir;
+}
 
 function project(): string {
   const dir = scratch({

@@ -1,6 +1,7 @@
-import { cpSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
 import { captureLogs, logger } from '../../src/logger.js';
 import { createFileSource, loadDatasetSync } from '../../src/datasets/index.js';
@@ -8,10 +9,26 @@ import { loadRubricCriteria } from '../../src/datasets/rubrics.js';
 import { datasetPackages } from '../../src/datasets/sources/file-packages.js';
 import { searchLocations } from '../../src/datasets/sources/file-resolve.js';
 import { ROOT } from '../helpers/paths.js';
-import { scratch, yamlDataset } from './helpers.js';
+import { yamlDataset } from './helpers.js';
 
 const PACKAGES = join(ROOT, 'fixtures', 'dataset-packages');
 const messagesOf = (logs: Array<{ message: string }>) => logs.map((l) => l.message);
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch directory (outside the repository, so no parent node_modules is the repository's) holding `files`. */
+function scratch(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-eval-packages-'));
+  made.push(dir);
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  }
+  return dir;
+}
 
 /** A project with the fixture packages installed (zeta-evals first on disk, to prove the order is by name). */
 function project(files: Record<string, string> = {}): string {

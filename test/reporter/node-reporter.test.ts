@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeReporter, type NodeTestEventLike } from '../../reporter/node.js';
 import { appendRecords, CHANNEL_DIR_ENV } from '../../src/report/side-channel.js';
-import { rec } from '../report/records.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
 
 const before = process.env[CHANNEL_DIR_ENV];
 afterEach(() => {
@@ -23,28 +23,43 @@ const pass = (name: string, nesting: number, suite = false): NodeTestEventLike =
   data: { name, nesting, ...(suite ? { details: { type: 'suite' } } : {}) },
 });
 
+/** A record of one accuracy_judge grade (0-5) of a test. */
+function rec(question: string, score: number, name: string): EvalRecord {
+  return {
+    v: 1,
+    test: { file: '/x.test.mjs', name },
+    target: {
+      name: 'support-bot',
+      mode: 'chat',
+      graders: ['accuracy_judge'],
+      actionObserving: [],
+      passThreshold: 3.5,
+    },
+    question,
+    trial: 1,
+    grader: 'accuracy_judge',
+    label: 'Accuracy (0-5)',
+    min: 0,
+    max: 5,
+    score,
+    composite: score,
+    reason: 'scripted',
+    error: false,
+    skipped: false,
+    llm: true,
+    observesActions: false,
+    toolCallRecord: false,
+    passThreshold: 3.5,
+    at: 1700000000000,
+  };
+}
+
 describe('the node:test reporter', () => {
   it('joins the records to the tests node:test reported by full name, and keeps the last result', async () => {
     const reporter = createNodeReporter({ spec: false, colors: false });
     const dir = process.env[CHANNEL_DIR_ENV]!;
     expect(existsSync(dir)).toBe(true);
-    appendRecords(
-      [
-        rec({
-          question: 'q1',
-          grader: 'accuracy_judge',
-          score: 4,
-          test: { file: '/x.test.mjs', name: 'outer > support > q1' },
-        }),
-        rec({
-          question: 'q2',
-          grader: 'accuracy_judge',
-          score: 2,
-          test: { file: '/x.test.mjs', name: 'outer > gone' },
-        }),
-      ],
-      dir,
-    );
+    appendRecords([rec('q1', 4, 'outer > support > q1'), rec('q2', 2, 'outer > gone')], dir);
     let out = '';
     const stream = events([
       start('outer', 0),
