@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { EvalReport } from '../../src/report/model.js';
 import { packedDir } from '../helpers/paths.js';
 import { validateReport } from '../helpers/report-schema.js';
@@ -128,6 +128,7 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
   it('lets a plain script on the standalone expect write records that ai-eval report reads', async () => {
     const dir = makeProject(`${FIXTURE}-script`, {}, FIXTURE);
     const channel = mkdtempSync(join(tmpdir(), 'ai-eval-script-channel-'));
+    onTestFinished(() => rmSync(channel, { recursive: true, force: true }));
     const script = await runNode('script.mjs', [], dir, { AI_EVAL_CHANNEL_DIR: channel });
     expect(script.code, script.output).toBe(0);
     expect(script.stdout).toContain('failed as expected: expect(received).toPassGrader(grader)');
@@ -135,6 +136,13 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
     const report = await runNode(bin, ['report', channel, '-o', 'reports/script.json'], dir);
     expect(report.code, report.output).toBe(0);
     expect(report.output).toContain('ai-eval: 1 target, 2 questions, average 2.50, 50% passed');
+    // Gates come from an options file; a failed hard gate exits 1.
+    writeFileSync(join(dir, 'gate.json'), JSON.stringify({ gate: { level: 'hard', minPassRate: 0.9 } }));
+    const gated = await runNode(bin, ['report', channel, '--options', 'gate.json'], dir);
+    expect(gated.output).toContain(
+      'ai-eval: FAILED, 1 hard gate failed: run: pass rate 50% is below the minimum 90%',
+    );
+    expect(gated.code).toBe(1);
     const json = readReport(join(dir, 'reports/script.json'));
     expect(json.targets[0]!.questions.map((q) => [q.id, q.test])).toEqual([
       ['deletes', { file: 'script.mjs', name: 'script.mjs' }],
