@@ -116,7 +116,11 @@ class ReportedTests {
  * ```
  */
 export function createNodeReporter(options: NodeReporterOptions = {}): NodeTestReporter {
-  const { spec: withSpec = true, ...rest } = options;
+  const { spec: withSpec = true, ...rest } = options ?? {};
+  if (typeof withSpec !== 'boolean')
+    throw new TypeError(
+      `ai-eval/reporter/node: options.spec must be true or false, got ${JSON.stringify(withSpec)}. Fix: leave it out for node's spec output before the summary, or set false.`,
+    );
   const checked = checkReporterOptions(rest);
   const dir = channelDir();
   const state: { last: FinishResult | null } = { last: null };
