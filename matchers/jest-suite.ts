@@ -34,6 +34,15 @@ export function jestSuiteRuntime(channel: RunnerChannel): SuiteRuntime {
       (concurrent ? test.concurrent : test)(name, () => fn(undefined), timeout);
     },
     skip: (name) => jestGlobals().test.skip(name, () => undefined),
+    // Jest cannot skip a running test, so the records are written now, while Jest collects the
+    // file (its path is already in expect's state), and the test is defined as skipped.
+    skipWithNote: (suite, title, _note, records) => {
+      const { test, expect } = jestGlobals();
+      const file = expect.getState().testPath;
+      const name = `${suite} > ${title}`;
+      if (file) void channel.send({ file, name, title, isRunning: () => true }, records({ file, name }));
+      test.skip(title, () => undefined);
+    },
     identify: (_context, title) => {
       const getState = (): JestExpectState => jestGlobals().expect.getState();
       const state = getState();

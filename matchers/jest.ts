@@ -5,7 +5,13 @@
  * `evalSuite`.
  */
 import type {} from 'expect';
-import type { EvalRecord } from '../src/run/record-types.js';
+import type {
+  AiEvalRecord,
+  EvalRecord,
+  FilterSkipRecord,
+  LoadFailureRecord,
+  SuiteRecord,
+} from '../src/run/record-types.js';
 import { createJestChannel, type JestExpectState } from './jest-channel.js';
 import { jestSuiteRuntime } from './jest-suite.js';
 import { defineEvalSuite } from '../src/run/suite.js';
@@ -73,4 +79,4 @@ declare global {
 
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
 export type { EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
-export type { EvalRecord };
+export type { AiEvalRecord, EvalRecord, FilterSkipRecord, LoadFailureRecord, SuiteRecord };

@@ -25,6 +25,13 @@ export function nodeSuiteRuntime(concurrent: boolean): SuiteRuntime {
     skip: (name) => {
       void test.skip(name);
     },
+    skipWithNote: (_suite, title, note, records) => {
+      void test(title, async (context: TestContext) => {
+        const identity = nodeTestIdentity(context);
+        await standaloneChannel.send(identity, records({ file: identity.file, name: identity.name }));
+        context.skip(note);
+      });
+    },
     identify: (context) =>
       nodeTestIdentity(context as NodeTestContextLike, () => finished.has(context as object)),
     signal: (context) => (context as TestContext).signal,

@@ -1,6 +1,7 @@
 import type { RunnerTestCase } from 'vitest';
 import { formatNumber } from '../src/internal/numbers.js';
-import type { EvalRecord } from '../src/run/record-types.js';
+import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
+import { safeRecords } from '../src/run/record.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 
 /**
@@ -40,7 +41,15 @@ export function vitestIdentity(task: RunnerTestCase): TestIdentity {
 }
 
 /** The one-line annotation of a record, for example `read_only_run: score 1 of 0-1, composite 5: ...`. */
-export function annotationOf(record: EvalRecord): string {
+export function annotationOf(record: AiEvalRecord): string {
+  if (record.kind === 'load-failure')
+    return `dataset ${record.dataset.ref} did not load: ${record.problems.join(' | ')}`;
+  if (record.kind === 'filter-skip')
+    return `dataset ${record.dataset.ref}: no question selected by the filters`;
+  return gradeAnnotation(record);
+}
+
+function gradeAnnotation(record: EvalRecord): string {
   const score =
     record.score === null || record.composite === null
       ? record.error
@@ -63,10 +72,12 @@ export const vitestChannel: RunnerChannel = {
     const task = (state as { task?: RunnerTestCase } | undefined)?.task ?? currentTest?.();
     return task && task.type === 'test' ? vitestIdentity(task) : undefined;
   },
-  async send(identity, records) {
+  async send(identity, sent) {
     const task = identity.handle as RunnerTestCase | undefined;
     if (!task) return;
-    const meta = task.meta as { aiEval?: EvalRecord[] };
+    // What goes on task.meta and into annotations leaves the worker: reasons redacted and capped.
+    const records = safeRecords(sent);
+    const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);
     const annotate = (

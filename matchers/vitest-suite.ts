@@ -12,14 +12,24 @@ import { vitestChannel, vitestIdentity } from './vitest-channel.js';
  */
 function vitestRuntime(): SuiteRuntime {
   let files: string[] = [];
+  const watch = (context: TestContext): void => {
+    if (files.length > 0) (context.task.meta as { aiEvalFiles?: string[] }).aiEvalFiles = files;
+  };
   return {
     describe: (name, fn) => describe(name, fn),
     test: (name, fn, { concurrent, timeout }) =>
       test(name, { concurrent, ...(timeout !== undefined ? { timeout } : {}) }, (context) => {
-        if (files.length > 0) (context.task.meta as { aiEvalFiles?: string[] }).aiEvalFiles = files;
+        watch(context);
         return fn(context);
       }),
     skip: (name) => test.skip(name, () => undefined),
+    skipWithNote: (_suite, title, note, records) =>
+      test(title, async (context) => {
+        watch(context);
+        const identity = vitestIdentity(context.task);
+        await vitestChannel.send(identity, records({ file: identity.file, name: identity.name }));
+        context.skip(note);
+      }),
     identify: (context) => vitestIdentity((context as TestContext).task),
     signal: (context) => (context as TestContext).signal,
     channel: vitestChannel,

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
 import { CHANNEL_DIR_ENV, readChannelDir } from '../src/report/side-channel.js';
 import { plural } from '../src/internal/text.js';
-import type { EvalRecord } from '../src/run/record-types.js';
+import type { AiEvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
@@ -19,6 +19,10 @@ export interface JestGlobalConfigLike {
 
 /** The parts of Jest's aggregated results the reporter reads. */
 export interface JestAggregatedResultLike {
+  /** Failed tests. */
+  numFailedTests?: number;
+  /** Test files that failed to run (a syntax error, a throw at the top level). */
+  numRuntimeErrorTestSuites?: number;
   testResults: ReadonlyArray<{
     testFilePath: string;
     testResults: ReadonlyArray<{ fullName: string; title: string; ancestorTitles: string[] }>;
@@ -29,9 +33,10 @@ export interface JestAggregatedResultLike {
  * The ai-eval reporter for Jest. Its constructor makes a fresh channel directory and sets
  * `AI_EVAL_CHANNEL_DIR` before Jest starts its workers; the matchers append one JSON line per
  * record to `records-<pid>.jsonl` there. At the end it joins the records to Jest's results (by
- * absolute test path and full test name; records of tests Jest did not report are dropped), prints
- * the summary, writes the configured files and fails the run through `getLastError()` when a hard
- * gate fails. The directory is removed afterwards.
+ * absolute test path and full test name; records of tests Jest did not report are dropped; a
+ * suite's own records are matched by file), prints the summary, writes the configured files and
+ * fails the run through `getLastError()` when a hard gate fails. Under `--shard` the report is
+ * partial: its hard gates are deferred to `ai-eval merge`. The directory is removed afterwards.
  *
  * @example
  * ```js
@@ -78,6 +83,7 @@ export default class AiEvalJestReporter {
         isTTY: process.stderr.isTTY,
         warnings,
         shard: this.shard,
+        failedTests: (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0),
       });
       this.lastResult = result;
       this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;
@@ -91,7 +97,7 @@ export default class AiEvalJestReporter {
     return this.error;
   }
 
-  private readChannel(results: JestAggregatedResultLike): { records: EvalRecord[]; warnings: string[] } {
+  private readChannel(results: JestAggregatedResultLike): { records: AiEvalRecord[]; warnings: string[] } {
     const known = new Map<string, Set<string>>();
     for (const file of results.testResults) {
       const names = new Set<string>();
@@ -102,12 +108,14 @@ export default class AiEvalJestReporter {
       known.set(resolve(file.testFilePath), names);
     }
     const read = readChannelDir(this.channelDir);
-    const records: EvalRecord[] = [];
+    const records: AiEvalRecord[] = [];
     const warnings = [...read.problems];
     let dropped = 0;
     for (const record of read.records) {
       const names = known.get(resolve(this.root, record.test.file));
-      if (names?.has(record.test.name)) records.push(record);
+      // A suite's own records (a filter skip is written while Jest collects the file) name the
+      // file; its tests' names are not known yet then.
+      if (names?.has(record.test.name) || (names && record.kind !== 'grade')) records.push(record);
       else dropped += 1;
     }
     if (dropped > 0) warnings.push(`${plural(dropped, 'record')} of tests Jest did not report were dropped`);

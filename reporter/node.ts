@@ -7,7 +7,7 @@ import { plural } from '../src/internal/text.js';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
 import { CHANNEL_DIR_ENV, readChannelDir } from '../src/report/side-channel.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
-import type { EvalRecord } from '../src/run/record-types.js';
+import type { AiEvalRecord } from '../src/run/record-types.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -23,6 +23,8 @@ export interface NodeTestEventLike {
     nesting?: number;
     file?: string;
     details?: { type?: string };
+    /** Set on a `todo` test, whose failure does not fail the run. */
+    todo?: string | boolean;
   };
 }
 
@@ -83,6 +85,8 @@ function shardOf(argv: readonly string[]): { index: number; count: number } | nu
 class ReportedTests {
   private readonly stack: string[] = [];
   private readonly done = new Set<string>();
+  /** Tests (not suites) that failed, a file that failed to load included. */
+  failed = 0;
 
   add(event: NodeTestEventLike): void {
     const { data } = event;
@@ -92,6 +96,7 @@ class ReportedTests {
       this.stack.push(data.name);
     } else if ((event.type === 'test:pass' || event.type === 'test:fail') && data.details?.type !== 'suite') {
       this.done.add([...this.stack.slice(0, data.nesting), data.name].join(' > '));
+      if (event.type === 'test:fail' && data.todo === undefined) this.failed += 1;
     }
   }
 
@@ -149,6 +154,7 @@ export function createNodeReporter(options: NodeReporterOptions = {}): NodeTestR
         isTTY: process.stdout.isTTY,
         warnings,
         shard: shardOf(process.execArgv),
+        failedTests: reported.failed,
       });
       state.last = result;
       if (result.failed) process.exitCode = 1;
@@ -161,14 +167,15 @@ export function createNodeReporter(options: NodeReporterOptions = {}): NodeTestR
 }
 
 function joinReported(
-  read: { records: EvalRecord[]; problems: string[] },
+  read: { records: AiEvalRecord[]; problems: string[] },
   reported: ReportedTests,
-): { records: EvalRecord[]; warnings: string[] } {
-  const records: EvalRecord[] = [];
+): { records: AiEvalRecord[]; warnings: string[] } {
+  const records: AiEvalRecord[] = [];
   const warnings = [...read.problems];
   let dropped = 0;
   for (const record of read.records) {
-    if (reported.has(record.test.name)) records.push(record);
+    // What a suite says about itself (a load failure, a filter skip) stands whatever its test did.
+    if (record.kind !== 'grade' || reported.has(record.test.name)) records.push(record);
     else dropped += 1;
   }
   if (dropped > 0)

@@ -1,7 +1,7 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
 import { checkRecords } from '../src/report/side-channel.js';
-import type { EvalRecord } from '../src/run/record-types.js';
+import type { AiEvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
 import { DatasetWatch } from './vitest-watch.js';
 
@@ -11,8 +11,9 @@ export type { EvalReport } from '../src/report/model.js';
 /**
  * The ai-eval reporter for Vitest. It reads the records every test left on `task.meta.aiEval`,
  * aggregates them per target, prints the summary after Vitest's own output, writes the configured
- * JSON, JUnit and Markdown files and fails the run (exit code 1) when a hard gate fails. It uses
- * only Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs. In
+ * JSON, JUnit and Markdown files and fails the run (exit code 1) when a hard gate fails. Under
+ * `--shard` the report is partial: its hard gates are deferred to `ai-eval merge`. It uses only
+ * Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs. In
  * watch mode it also watches the dataset and rubric files of every generated suite, and a change to
  * one reruns the test files that use it.
  *
@@ -50,10 +51,14 @@ export default class AiEvalVitestReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     this.watch?.learn(testModules);
-    const records: EvalRecord[] = [];
+    const records: AiEvalRecord[] = [];
     const warnings: string[] = [];
+    let failedTests = 0;
     for (const module of testModules) {
+      // A file that failed to load fails the run as a test would.
+      if (module.errors().length > 0) failedTests += 1;
       for (const test of module.children.allTests()) {
+        if (test.result().state === 'failed') failedTests += 1;
         const meta = test.meta() as { aiEval?: unknown };
         const read = checkRecords(meta.aiEval, `${module.moduleId} > ${test.fullName}`);
         records.push(...read.records);
@@ -67,6 +72,7 @@ export default class AiEvalVitestReporter implements Reporter {
       isTTY: this.isTTY(),
       warnings,
       shard: this.shard,
+      failedTests,
     });
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;

@@ -116,6 +116,11 @@ export interface AiEvalConfig {
   passThreshold: number;
   /** Default response character limit graders see. Default 4000. */
   responseCharLimit: number;
+  /**
+   * Milliseconds one trial of an `evalSuite` question may take (run and grading) when neither the
+   * question nor the suite's `timeout` option says. Default 120000 (two minutes).
+   */
+  questionTimeout: number;
   judge: JudgeConfig;
   datasets: DatasetConfig;
 }
@@ -132,14 +137,33 @@ export interface AiEvalConfig {
 export interface AiEvalConfigInput {
   passThreshold?: number;
   responseCharLimit?: number;
+  /** See {@link AiEvalConfig.questionTimeout}. */
+  questionTimeout?: number;
   judge?: JudgeConfig;
   datasets?: DatasetConfig;
 }
 
 const KEY = Symbol.for('ai-eval.config');
 
+/**
+ * The default per-question timeout of `evalSuite` in milliseconds: two minutes, room for a real
+ * agent's tool calls and an LLM judge. `configure({ questionTimeout })` changes it.
+ *
+ * @example
+ * ```ts
+ * getConfig().questionTimeout === DEFAULT_QUESTION_TIMEOUT; // true unless configured
+ * ```
+ */
+export const DEFAULT_QUESTION_TIMEOUT = 120_000;
+
 function defaults(): AiEvalConfig {
-  return { passThreshold: 3.5, responseCharLimit: 4000, judge: {}, datasets: {} };
+  return {
+    passThreshold: 3.5,
+    responseCharLimit: 4000,
+    questionTimeout: DEFAULT_QUESTION_TIMEOUT,
+    judge: {},
+    datasets: {},
+  };
 }
 
 function holder(): { [KEY]?: AiEvalConfig } {
@@ -154,7 +178,7 @@ function holder(): { [KEY]?: AiEvalConfig } {
  * ```ts
  * // vitest.setup.ts
  * import { configure } from 'ai-eval';
- * configure({ passThreshold: 4, judge: { model: 'gpt-4o-mini', cache: 'auto' } });
+ * configure({ passThreshold: 4, questionTimeout: 300_000, judge: { model: 'gpt-4o-mini', cache: 'auto' } });
  * ```
  */
 export function configure(input: AiEvalConfigInput): AiEvalConfig {
@@ -162,9 +186,14 @@ export function configure(input: AiEvalConfigInput): AiEvalConfig {
   if (input.passThreshold !== undefined) checkRange('passThreshold', input.passThreshold, 0, 5);
   if (input.responseCharLimit !== undefined)
     checkPositiveInteger('responseCharLimit', input.responseCharLimit);
+  if (input.questionTimeout !== undefined) {
+    checkPositiveInteger('questionTimeout', input.questionTimeout);
+    checkRange('questionTimeout', input.questionTimeout, 1, 2_147_483_647);
+  }
   const next: AiEvalConfig = {
     passThreshold: input.passThreshold ?? current.passThreshold,
     responseCharLimit: input.responseCharLimit ?? current.responseCharLimit,
+    questionTimeout: input.questionTimeout ?? current.questionTimeout,
     judge: { ...current.judge, ...input.judge },
     datasets: { ...current.datasets, ...input.datasets },
   };

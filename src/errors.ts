@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   UNKNOWN_GRADER: 'no grader is registered under that id',
   DUPLICATE_GRADER: 'a different grader is already registered under that id',
   INVALID_TOOL_CALLS: 'the tool-call record has a shape no adapter recognises',
+  INVALID_TOOL_CATALOG: 'the tool catalog has a shape no adapter recognises',
   INVALID_RESPONSE: 'the value to grade is neither a string nor an agent run',
   INVALID_TARGET: 'the target definition is malformed',
   INVALID_CONFIG: 'a configuration value is malformed',
@@ -21,6 +22,7 @@ export const ERROR_CODES = {
   JUDGE_FAILED: 'the judge model could not produce a usable answer',
   JUDGE_CACHE_MISS: 'a replay-only judge cache has no entry for the call',
   INVALID_REPORT: 'a report file is malformed',
+  MERGE_MISMATCH: 'the reports to merge are not the shards of one run gated one way',
   INVALID_RUBRIC: 'a rubric or gold-label file is malformed',
 } as const;
 

@@ -23,6 +23,8 @@ export {
 } from './config.js';
 export type {
   AgentRun,
+  CatalogTool,
+  ClaimPattern,
   ChatMessage,
   Expected,
   ExpectedTool,
@@ -33,6 +35,8 @@ export type {
   TokenUsage,
   ToolArguments,
   ToolCall,
+  ToolCallKind,
+  ToolCallStatus,
 } from './grading/types.js';
 export {
   defineGrader,
@@ -44,7 +48,8 @@ export {
 } from './grading/define-grader.js';
 export { toComposite } from './grading/scale.js';
 export { inputOf } from './grading/context.js';
-export { normalizeToolCalls } from './grading/tool-calls.js';
+export { normalizeToolCalls, displayToolCalls, displayArguments } from './grading/tool-calls.js';
+export { normalizeToolCatalog, type ToolCatalogInput } from './grading/tool-catalog.js';
 export { FALLBACK_MARKER } from './grading/markers.js';
 export {
   registerGrader,
@@ -59,6 +64,8 @@ export { judgeIdentity, type JudgeIdentity } from './registry/judge-identity.js'
 export { readOnlyRun } from './graders/read-only-run.js';
 export { toolUsageGrader } from './graders/tool-usage.js';
 export { formatGrader } from './graders/format.js';
+export { claimsGrader } from './graders/claims.js';
+export { DEFAULT_CLAIM_PATTERNS } from './graders/claim-patterns.js';
 export {
   defineJudge,
   isJudge,
@@ -129,9 +136,13 @@ export { gradeQuestion, type GradeQuestionOptions, type QuestionResult } from '.
 export type { Target, Gate } from './run/target.js';
 export {
   RECORD_VERSION,
+  type AiEvalRecord,
   type EvalRecord,
+  type FilterSkipRecord,
+  type LoadFailureRecord,
   type RecordTarget,
   type RecordedGrade,
+  type SuiteRecord,
 } from './run/record-types.js';
 export {
   REPORT_SCHEMA_VERSION,
@@ -139,13 +150,19 @@ export {
   type AdvisoryCode,
   type BaselineChange,
   type BaselineReport,
+  type Coverage,
   type EvalReport,
   type GateSettings,
   type GateVerdict,
   type GradeReport,
   type JudgeTokens,
+  type LoadFailureReport,
+  type NegatedReport,
+  type PartialRun,
   type QuestionReport,
   type RunIdentity,
+  type RunVerdict,
+  type SkippedSuiteReport,
   type TargetReport,
   type Totals,
   type TrialsReport,

@@ -6,6 +6,7 @@ import pc from 'picocolors';
 import { isAiEvalError } from '../errors.js';
 import { parseReport, readBaseline } from '../report/baseline.js';
 import type { EvalReport } from '../report/model.js';
+import { failsRun } from '../report/gates.js';
 import { mergeReports } from '../report/merge.js';
 import { renderJunit } from '../report/render-junit.js';
 import { renderMarkdown } from '../report/render-markdown.js';
@@ -17,10 +18,12 @@ const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <fil
                      [--baseline <file> [--max-drop <n>]] [--quiet]
 
 Combines the JSON reports of several shards into one report, recomputing every aggregate,
-advisory and gate as one run would. --baseline compares the merged run with a previous report;
+advisory, gate and the verdict as one run would: the hard gates each shard deferred are judged
+here, on the merged data. Every report must carry the same gate settings, and shard reports must
+be one complete set (each shard once). --baseline compares the merged run with a previous report;
 --max-drop fails it when a target's average drops by more than n (0 to 5). A maxDrop set in the
 shards' options also needs --baseline here: without it the drop gate fails. Exits 1 when a hard
-gate fails, 2 on bad input.
+gate fails, 2 on bad input (including reports gated differently or a missing shard).
 `;
 
 interface MergeArgs {
@@ -113,14 +116,8 @@ function runMerge(args: string[]): number {
     const baseline = baselineFile
       ? { file: baselineFile, report: readBaseline(resolve(baselineFile)) }
       : null;
-    const settings = JSON.stringify(reports[0]?.settings);
-    reports.forEach((r, i) => {
-      if (JSON.stringify(r.settings) !== settings)
-        process.stderr.write(
-          `ai-eval merge: warning: ${parsed.inputs[i]} was gated with other settings than ${parsed.inputs[0]}; the first report's settings apply.\n`,
-        );
-    });
     const report = mergeReports(reports, {
+      names: parsed.inputs,
       baseline,
       ...(parsed.maxDrop !== undefined ? { maxDrop: parsed.maxDrop } : {}),
     });
@@ -131,7 +128,7 @@ function runMerge(args: string[]): number {
       const palette = pc.createColors(useColour(undefined, process.env, process.stdout.isTTY));
       process.stdout.write(`${renderTerminal(report, { palette }).join('\n')}\n`);
     }
-    return report.passed ? 0 : 1;
+    return report.gates.some(failsRun) ? 1 : 0;
   } catch (error) {
     const message = isAiEvalError(error) || error instanceof Error ? error.message : String(error);
     process.stderr.write(`ai-eval merge: ${message}\n`);

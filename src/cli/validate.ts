@@ -7,6 +7,8 @@ import { createSplitter } from '../datasets/splits.js';
 import type { DatasetProblem } from '../datasets/types.js';
 import { formatProblem, validateDataset } from '../datasets/validate.js';
 import { parseText } from '../datasets/yaml-positions.js';
+import type { CatalogTool } from '../grading/types.js';
+import { loadCatalog, toolNameProblems } from './validate-tools.js';
 
 /** What kind of document a file holds. */
 export type DocumentKind = 'dataset' | 'rubric' | 'gold-labels';
@@ -59,7 +61,7 @@ interface Checked {
   summary: string;
 }
 
-function checkDataset(file: string, text: string): Checked {
+function checkDataset(file: string, text: string, tools?: CatalogTool[]): Checked {
   const result = validateDataset(text, { file });
   const notes: string[] = [];
   if (!result.valid || !result.document)
@@ -95,6 +97,7 @@ function checkDataset(file: string, text: string): Checked {
       });
     }
   });
+  if (tools) problems.push(...toolNameProblems(document.questions, tools, file, (p) => parsed.locate(p)));
   if (document.questions.length === 0)
     notes.push(`${file}: the dataset has no questions; a suite over it fails.`);
   const disabled = document.questions.filter((q) => q.disabled === true).length;
@@ -102,7 +105,7 @@ function checkDataset(file: string, text: string): Checked {
   return { kind: 'dataset', problems, notes, summary };
 }
 
-function check(file: string): Checked {
+function check(file: string, tools?: CatalogTool[]): Checked {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -128,31 +131,51 @@ function check(file: string): Checked {
     const result = validateGoldLabels(text, file);
     return { kind, problems: result.problems, notes: [], summary: `${result.labels.length} label(s)` };
   }
-  return checkDataset(file, text);
+  return checkDataset(file, text, tools);
 }
 
-const USAGE = `Usage: ai-eval validate <file or directory...>
+const USAGE = `Usage: ai-eval validate [--tools <catalog>] <file or directory...>
 
 Checks dataset, rubric and gold-label files (YAML or JSON). Rubrics are recognised by name
 (*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key; gold labels by name (gold*.yaml,
 *.labels.yaml) or a top-level 'labels' key; anything else is checked as a dataset.
+With --tools, every expected_tools name must be a tool in the catalog (an OpenAI tools array, an
+MCP tools/list result or { name, readOnly } entries, JSON or YAML); a miss names the closest one.
 Prints each problem as file:line:column: /json/path: message. Exits 1 on any problem.
 `;
 
 /**
  * The `ai-eval validate` command: checks each file (directories are searched for .yaml, .yml and
  * .json files), prints every problem with its file, line, column and JSON path, and returns 1 when
- * there is any problem, 0 when all files are valid, 2 on a usage error.
+ * there is any problem, 0 when all files are valid, 2 on a usage error. With `--tools <catalog>`,
+ * every dataset's `expected_tools` names must be tools of that catalog.
  *
  * @example
  * ```ts
  * const code = await validate(['datasets/support.yaml', 'rubrics/']);
+ * const checked = await validate(['--tools', 'tools.json', 'datasets/']);
  * ```
  */
-export function validate(args: string[]): Promise<number> {
-  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
-    (args.length === 0 ? process.stderr : process.stdout).write(USAGE);
-    return Promise.resolve(args.length === 0 ? 2 : 0);
+export function validate(argv: string[]): Promise<number> {
+  const at = argv.indexOf('--tools');
+  const catalogFile = at >= 0 ? argv[at + 1] : undefined;
+  const args = at >= 0 ? argv.filter((_, i) => i !== at && i !== at + 1) : argv;
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(USAGE);
+    return Promise.resolve(0);
+  }
+  if (args.length === 0 || (at >= 0 && catalogFile === undefined)) {
+    process.stderr.write(USAGE);
+    return Promise.resolve(2);
+  }
+  let tools: CatalogTool[] | undefined;
+  if (catalogFile !== undefined) {
+    const loaded = loadCatalog(catalogFile);
+    if (!loaded.ok) {
+      process.stdout.write(`FAIL ${catalogFile} (tool catalog): ${loaded.message}\n`);
+      return Promise.resolve(1);
+    }
+    tools = loaded.tools;
   }
   const files = args.flatMap(expand);
   if (files.length === 0) {
@@ -161,7 +184,7 @@ export function validate(args: string[]): Promise<number> {
   }
   let failed = 0;
   for (const file of files) {
-    const result = check(file);
+    const result = check(file, tools);
     if (result.problems.length === 0) {
       process.stdout.write(`ok ${file} (${result.kind}, ${result.summary})\n`);
     } else {

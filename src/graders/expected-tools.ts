@@ -8,9 +8,14 @@ export interface ToolExpectation {
   args?: Record<string, unknown>;
   after?: string;
   times?: number;
+  /** Only calls that did not fail (`status` not `error`) count. */
+  succeeded?: boolean;
+  /** Missing this entry scores the whole grade 0. */
+  critical?: boolean;
 }
 
-const KEYS = new Set(['name', 'args', 'after', 'times']);
+const KEYS = new Set(['name', 'args', 'after', 'times', 'succeeded', 'critical']);
+const SHAPE = '{ name, args?, after?, times?, succeeded?, critical? }';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,17 +54,17 @@ export function parseExpectedTools(
       return;
     }
     if (!isPlainObject(entry)) {
-      problems.push(`${at}: expected a tool name or { name, args?, after?, times? }, got ${kind(entry)}`);
+      problems.push(`${at}: expected a tool name or ${SHAPE}, got ${kind(entry)}`);
       return;
     }
     const before = problems.length;
     const unknown = Object.keys(entry).filter((key) => !KEYS.has(key));
     if (unknown.length > 0) {
       problems.push(
-        `${at}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; allowed: name, args, after, times`,
+        `${at}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; allowed: ${[...KEYS].join(', ')}`,
       );
     }
-    const { name, args, after, times } = entry;
+    const { name, args, after, times, succeeded, critical } = entry;
     if (typeof name !== 'string' || name.trim() === '') {
       problems.push(`${at}.name: must be a non-empty string, got ${kind(name)}`);
     }
@@ -72,6 +77,14 @@ export function parseExpectedTools(
     if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 0)) {
       problems.push(`${at}.times: must be a whole number of calls (0 or more), got ${kind(times)}`);
     }
+    for (const [key, flag] of [
+      ['succeeded', succeeded],
+      ['critical', critical],
+    ] as const) {
+      if (flag !== undefined && typeof flag !== 'boolean') {
+        problems.push(`${at}.${key}: must be true or false, got ${kind(flag)}`);
+      }
+    }
     if (problems.length > before) return;
     expectations.push({
       index,
@@ -79,6 +92,8 @@ export function parseExpectedTools(
       ...(args !== undefined ? { args: args as Record<string, unknown> } : {}),
       ...(after !== undefined ? { after: (after as string).trim() } : {}),
       ...(times !== undefined ? { times: times as number } : {}),
+      ...(succeeded === true ? { succeeded: true } : {}),
+      ...(critical === true ? { critical: true } : {}),
     });
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, expectations };
@@ -97,8 +112,9 @@ export function isCallOf(call: ToolCall, name: string): boolean {
 }
 
 /**
- * The indices of the calls that satisfy an expectation's name, `args` (subset deep-equal) and
- * `after` (positioned after some call of that tool), in call order. `times` is not looked at here.
+ * The indices of the calls that satisfy an expectation's name, `args` (subset deep-equal, on the
+ * full arguments), `after` (positioned after some call of that tool) and `succeeded` (the call did
+ * not fail), in call order. `times` is not looked at here.
  *
  * @example
  * ```ts
@@ -115,6 +131,7 @@ export function satisfyingCalls(expectation: ToolExpectation, calls: readonly To
     if (!isCallOf(call, expectation.name)) return;
     if (expectation.after !== undefined && (anchor === -1 || i <= anchor)) return;
     if (expectation.args !== undefined && !argsMatch(expectation.args, call.arguments)) return;
+    if (expectation.succeeded === true && call.status === 'error') return;
     out.push(i);
   });
   return out;
@@ -169,6 +186,7 @@ export function describeExpectation(e: ToolExpectation): string {
   if (e.args !== undefined) parts.push(`with ${JSON.stringify(e.args)}`);
   if (e.after !== undefined) parts.push(`after ${e.after}`);
   if (e.times !== undefined) parts.push(`exactly ${e.times} time${e.times === 1 ? '' : 's'}`);
+  if (e.succeeded === true) parts.push('that succeeded');
   return parts.join(' ');
 }
 

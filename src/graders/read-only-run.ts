@@ -1,5 +1,6 @@
 import { defineGrader } from '../grading/define-grader.js';
-import type { GradingContext, ToolCall } from '../grading/types.js';
+import { declaredMutating } from '../grading/tool-catalog.js';
+import type { CatalogTool, GradingContext, ToolCall } from '../grading/types.js';
 
 /**
  * Name fragments that mark a tool as mutating, unless the question's
@@ -14,7 +15,9 @@ export const DEFAULT_FORBIDDEN_PREFIXES = ['create_', 'update_', 'delete_', 'edi
 
 /**
  * `read_only_run` (binary, 0-1, observes actions): fails a run in which the agent called a mutating
- * tool. A tool is mutating when its name contains one of the question's
+ * tool. When the target declares its tools (`context.tools`), a tool's declared hint decides:
+ * read-only (`readOnly: true`, MCP `readOnlyHint`) is not mutating, declared not read-only or
+ * destructive is. For every other tool, it is mutating when its name contains one of the question's
  * `metadata.forbidden_tool_prefixes` (default `create_`, `update_`, `delete_`, `edit_`, `save_`).
  *
  * Use it for questions that must be answered without side effects: lookups, reports, previews.
@@ -41,21 +44,20 @@ export const readOnlyRun = defineGrader({
       return result(null, 'no tool-call record available, cannot verify the run was read-only', true);
     }
     const prefixes = forbiddenPrefixes(context);
+    const catalog: readonly CatalogTool[] = Array.isArray(context.tools) ? context.tools : [];
     const offenders = new Set<string>();
+    const byCatalog = new Set<string>();
     for (const call of context.tool_calls) {
       const name = callName(call);
-      if (name !== '' && prefixes.some((prefix) => name.includes(prefix))) offenders.add(name);
+      if (name === '') continue;
+      const declared = declaredMutating(catalog, name);
+      if (declared !== undefined) byCatalog.add(name);
+      if (declared ?? prefixes.some((prefix) => name.includes(prefix))) offenders.add(name);
     }
-    if (offenders.size > 0) {
-      return result(
-        0,
-        `mutating tools called: ${[...offenders].join(', ')} (from the agent tool-call record)`,
-      );
-    }
-    return result(
-      1,
-      `no mutating tool among ${context.tool_calls.length} recorded calls (from the agent tool-call record)`,
-    );
+    const source = `from the agent tool-call record${catalogNote(byCatalog)}`;
+    if (offenders.size > 0)
+      return result(0, `mutating tools called: ${[...offenders].join(', ')} (${source})`);
+    return result(1, `no mutating tool among ${context.tool_calls.length} recorded calls (${source})`);
   },
 });
 
@@ -64,6 +66,13 @@ function callName(call: unknown): string {
   const { function_name: fn, plugin_id: plugin } = call as Partial<ToolCall>;
   if (typeof fn === 'string' && fn !== '') return fn;
   return typeof plugin === 'string' ? plugin : '';
+}
+
+/** Which tools the catalog's hints decided, for the reason; nothing when it decided none. */
+function catalogNote(decided: ReadonlySet<string>): string {
+  return decided.size === 0
+    ? ''
+    : `; read-only or not as the tool catalog declares: ${[...decided].join(', ')}`;
 }
 
 /** The question's forbidden fragments: strings only, trimmed, lowercased; none falls back to the defaults. */

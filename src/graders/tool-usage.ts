@@ -1,6 +1,7 @@
 import { FALLBACK_MARKER } from '../grading/markers.js';
 import { defineGrader, type ResultFactory } from '../grading/define-grader.js';
 import type { GradeResult, ToolCall } from '../grading/types.js';
+import { catalogReason } from './catalog-check.js';
 import {
   describeExpectation,
   isCallOf,
@@ -16,21 +17,26 @@ export { FALLBACK_MARKER };
  * `tool_usage_grader` (0-5, observes actions): did the agent call the tools the question expects?
  *
  * Reads the question's `expected_tools`, a list whose entries are a tool name (the tool was called)
- * or `{ name, args?, after?, times? }`:
- * - `args`: some call of `name` has every given key deep-equal to its argument (a subset match);
+ * or `{ name, args?, after?, times?, succeeded?, critical? }`:
+ * - `args`: some call of `name` has every given key deep-equal to its argument (a subset match, on
+ *   the full arguments);
  * - `after`: that call comes after some (any) call of the `after` tool;
  * - `times`: exactly this many calls of `name` satisfy the entry's other constraints. A `times`
- *   entry is a count over the whole record: it consumes no calls, and `times: 0` forbids a tool.
+ *   entry is a count over the whole record: it consumes no calls, and `times: 0` forbids a tool;
+ * - `succeeded: true`: only a call that did not fail counts (its `status` is not `error`);
+ * - `critical: true`: when this entry is missed the score is 0, whatever else matched.
  *
  * Every other entry claims one recorded call, and a call satisfies at most one entry: calls are
  * assigned by a maximum bipartite matching, so the most entries that can be met at once are met.
  * A tool name matches a call's `function_name` or its `plugin_id`. Score = 5 x met / entries; the
  * reason lists each entry, met or missed, and why.
  *
- * No `expected_tools`: skip. A malformed entry: error naming its index. No tool-call record at
- * all: an `args`, `after` or `times` entry cannot be checked, so the grade is an error; when every
- * entry is a plain name, presence is scored from the response text (the tool named in the prose)
- * and the reason carries {@link FALLBACK_MARKER}.
+ * No `expected_tools`: skip. A malformed entry: error naming its index. With a tool catalog on the
+ * target (`context.tools`), a name that is not in it (nor called in the record) is an error naming
+ * the closest catalog name. No tool-call record at all: an `args`, `after`, `times` or `succeeded`
+ * entry cannot be checked, so the grade is an error; when every entry is a plain name, presence is
+ * scored from the response text (the tool named in the prose) and the reason carries
+ * {@link FALLBACK_MARKER}.
  *
  * Use it for agent questions where the right tools, arguments and order are known. Do not use it to
  * judge answer quality, or where many tool paths are equally right.
@@ -60,6 +66,8 @@ export const toolUsageGrader = defineGrader({
     if (!parsed.ok) {
       return result(null, `malformed expected_tools: ${parsed.problems.join('; ')}`, true);
     }
+    const unknown = catalogReason(parsed.expectations, context);
+    if (unknown !== undefined) return result(null, unknown, true);
     // Absent and empty records differ: [] means the agent ran and called nothing.
     if (context.tool_calls === undefined) return fromResponseText(parsed.expectations, response, result);
     if (!Array.isArray(context.tool_calls)) {
@@ -104,12 +112,26 @@ function fromRecord(expectations: ToolExpectation[], calls: ToolCall[], result: 
   }
   const ordered = expectations.map((e) => lines.get(e.index)!);
   const met = ordered.filter((l) => l.met).length;
-  return result(
-    (5 * met) / expectations.length,
-    `${met}/${expectations.length} expected tools met among ${calls.length} recorded call${calls.length === 1 ? '' : 's'} (from the agent tool-call record): ${ordered
-      .map((l) => l.text)
-      .join('; ')}`,
-  );
+  const summary = `${met}/${expectations.length} expected tools met among ${calls.length} recorded call${calls.length === 1 ? '' : 's'} (from the agent tool-call record): ${ordered
+    .map((l) => l.text)
+    .join('; ')}`;
+  return scored(expectations, ordered, summary, result);
+}
+
+/** 5 x met / entries, or 0 when a critical entry was missed, saying which. */
+function scored(
+  expectations: readonly ToolExpectation[],
+  lines: ReadonlyArray<{ met: boolean }>,
+  summary: string,
+  result: ResultFactory,
+): GradeResult {
+  const missed = expectations.filter((e, i) => e.critical === true && !lines[i]!.met);
+  if (missed.length > 0) {
+    const which = missed.map((e) => `expected_tools[${e.index}] (${describeExpectation(e)})`).join(', ');
+    return result(0, `critical expectation missed: ${which}; score 0 whatever else matched. ${summary}`);
+  }
+  const met = lines.filter((l) => l.met).length;
+  return result((5 * met) / expectations.length, summary);
 }
 
 function whyMissed(e: ToolExpectation, calls: readonly ToolCall[], candidates: readonly number[]): string {
@@ -119,8 +141,12 @@ function whyMissed(e: ToolExpectation, calls: readonly ToolCall[], candidates: r
   }
   const ofName = calls.filter((call) => isCallOf(call, e.name)).length;
   if (ofName === 0) return 'never called';
+  const failed = calls.flatMap((call, i) =>
+    isCallOf(call, e.name) && call.status === 'error' ? [`#${i + 1}`] : [],
+  );
   const wanted = [
     e.args !== undefined ? 'with those arguments' : '',
+    e.succeeded === true ? `that succeeded${failed.length > 0 ? ` (${failed.join(', ')} failed)` : ''}` : '',
     e.after !== undefined
       ? calls.some((call) => isCallOf(call, e.after!))
         ? `after ${e.after}`
@@ -136,13 +162,13 @@ function fromResponseText(
   result: ResultFactory,
 ): GradeResult {
   const needRecord = expectations.filter(
-    (e) => e.args !== undefined || e.after !== undefined || e.times !== undefined,
+    (e) => e.args !== undefined || e.after !== undefined || e.times !== undefined || e.succeeded === true,
   );
   if (needRecord.length > 0) {
     const which = needRecord.map((e) => `expected_tools[${e.index}] (${describeExpectation(e)})`).join(', ');
     return result(
       null,
-      `${FALLBACK_MARKER}: args, after and times expectations cannot be checked from the response text: ${which}. Grade an agent run with its toolCalls or messages.`,
+      `${FALLBACK_MARKER}: args, after, times and succeeded expectations cannot be checked from the response text: ${which}. Grade an agent run with its toolCalls or messages.`,
       true,
     );
   }
@@ -154,12 +180,10 @@ function fromResponseText(
     };
   });
   const met = lines.filter((l) => l.met).length;
-  return result(
-    (5 * met) / expectations.length,
-    `${FALLBACK_MARKER}, presence scored from the response text, not from what the agent did: ${met}/${expectations.length} expected tools named: ${lines
-      .map((l) => l.text)
-      .join('; ')}`,
-  );
+  const summary = `${FALLBACK_MARKER}, presence scored from the response text, not from what the agent did: ${met}/${expectations.length} expected tools named: ${lines
+    .map((l) => l.text)
+    .join('; ')}`;
+  return scored(expectations, lines, summary, result);
 }
 
 /** The tool name appears in the text as a whole word, ignoring case. */

@@ -1,5 +1,5 @@
 import { getConfig } from '../config.js';
-import type { ChatMessage, GradingContext, Question, ToolCall } from './types.js';
+import type { CatalogTool, ChatMessage, ClaimPattern, GradingContext, Question, ToolCall } from './types.js';
 
 /** What {@link buildContext} needs beside the question. */
 export interface ContextOptions {
@@ -14,12 +14,17 @@ export interface ContextOptions {
    * question has neither `input` nor `messages`; `messages` then holds it as one user message.
    */
   input?: string | undefined;
+  /** The tools the agent was given (the target's catalog, normalised); sets `context.tools`. */
+  tools?: CatalogTool[] | undefined;
+  /** The target's claim patterns for `claims_grader`; sets `context.claim_patterns`. */
+  claimPatterns?: ClaimPattern[] | undefined;
 }
 
 /**
  * Builds the context a grader receives: the question row plus the reserved keys, which always win
  * over same-named question keys. `tool_calls` is set only when a record exists, so an absent record
- * and an empty one stay distinguishable.
+ * and an empty one stay distinguishable; `tools` and `claim_patterns` only when the target declares
+ * them (a question row cannot set any of the three).
  *
  * @example
  * ```ts
@@ -29,7 +34,13 @@ export interface ContextOptions {
  * ```
  */
 export function buildContext(question: Partial<Question>, options: ContextOptions = {}): GradingContext {
-  const { tool_calls: _ignoredCalls, criteria: _ignoredCriteria, ...row } = question;
+  const {
+    tool_calls: _ignoredCalls,
+    criteria: _ignoredCriteria,
+    tools: _ignoredTools,
+    claim_patterns: _ignoredPatterns,
+    ...row
+  } = question;
   const criteria = [question.criteria, ...(options.rubricCriteria ?? [])]
     .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
     .join('\n');
@@ -44,6 +55,8 @@ export function buildContext(question: Partial<Question>, options: ContextOption
   };
   if (criteria !== '') context.criteria = criteria;
   if (options.toolCalls !== undefined) context.tool_calls = options.toolCalls;
+  if (options.tools !== undefined) context.tools = options.tools;
+  if (options.claimPatterns !== undefined) context.claim_patterns = options.claimPatterns;
   return context;
 }
 

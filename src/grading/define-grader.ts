@@ -1,4 +1,5 @@
 import { AiEvalError } from '../errors.js';
+import { safeReason } from '../internal/reason.js';
 import { scaleLabel, toComposite } from './scale.js';
 import type { GradeResult, GradingContext } from './types.js';
 
@@ -87,7 +88,10 @@ export interface GraderOptions {
   seesToolCalls?: boolean;
   /**
    * The verdict rests on what the agent did, not on what it wrote. A grader that declares it must
-   * read the tool-call record and degrade honestly without one. Default `false`.
+   * read the tool-call record (or query real state) and degrade honestly without one: error, or
+   * score from the fallback and say so with `no tool-call record available` in the reason. A score
+   * without a record and without that marker is reported as unverified. Never with `llm: true`.
+   * Default `false`.
    */
   observesActions?: boolean;
   grade: GradeFn;
@@ -120,6 +124,33 @@ export interface Grader {
 }
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/**
+ * The rule an LLM judge that declares `observesActions` breaks, in the words of ai_eval's grader
+ * guide ("What declaring observes_actions commits you to").
+ *
+ * @example
+ * ```ts
+ * error.message.includes(JUDGE_OBSERVES_ACTIONS_RULE); // true for a refused judge
+ * ```
+ */
+export const JUDGE_OBSERVES_ACTIONS_RULE =
+  'An LLM judge shown the tool record is not the same claim. It still forms its verdict out of prose, so it declares sees_tool_calls and not observes_actions.';
+
+/**
+ * The error for an LLM judge that declares `observesActions`, naming `where` it was declared.
+ *
+ * @example
+ * ```ts
+ * if (options.llm && options.observesActions) throw judgeObservesActionsError('defineGrader("my_judge")');
+ * ```
+ */
+export function judgeObservesActionsError(where: string): AiEvalError {
+  return new AiEvalError(
+    'INVALID_GRADER',
+    `${where}: an LLM judge cannot declare observesActions. "${JUDGE_OBSERVES_ACTIONS_RULE}" Declare seesToolCalls: true to show the judge the record, and score what the agent did with a deterministic grader that reads it (read_only_run, tool_usage_grader).`,
+  );
+}
 
 /**
  * Defines a grader. The attributes are validated here, so a malformed grader fails at import time
@@ -168,6 +199,7 @@ export function defineGrader(options: GraderOptions): Grader {
       `${where}: seesToolCalls only applies to LLM judges; set llm: true or drop seesToolCalls (a deterministic grader that reads the record declares observesActions).`,
     );
   }
+  if (llm && options.observesActions === true) throw judgeObservesActionsError(where);
   const result = createResultFactory(id, minScore, maxScore);
   return Object.freeze({
     id,
@@ -185,7 +217,8 @@ export function defineGrader(options: GraderOptions): Grader {
 }
 
 /**
- * Makes the `result` helper for a grader id and scale.
+ * Makes the `result` helper for a grader id and scale. The reason is redacted (secrets under
+ * secret-looking keys, credentials, key-shaped strings) and capped at 2,000 characters.
  *
  * @example
  * ```ts
@@ -202,7 +235,7 @@ export function createResultFactory(grader: string, min: number, max: number): R
         min,
         max,
         composite: null,
-        reason: `grader returned a non-finite score (${String(score)}): ${reason}`,
+        reason: safeReason(`grader returned a non-finite score (${String(score)}): ${reason}`),
         error: true,
         skipped: false,
       };
@@ -215,7 +248,8 @@ export function createResultFactory(grader: string, min: number, max: number): R
       min,
       max,
       composite: toComposite(clamped, min, max),
-      reason,
+      // Every grade's reason, and so every record, report and failure message, is redacted and capped here.
+      reason: safeReason(reason),
       error,
       skipped: clamped === null && !error,
     };

@@ -30,6 +30,11 @@ export interface QuestionVerdict {
   degraded: boolean;
   /** Nothing scored the question; it does not pass. */
   unscored: boolean;
+  /**
+   * Unscored because something failed: a grader or the run errored, or no grade arrived at all.
+   * An errored question is also unscored; one whose graders all skipped is unscored, not errored.
+   */
+  errored: boolean;
 }
 
 /**
@@ -68,5 +73,41 @@ export function questionVerdict(grades: readonly VerdictGrade[], passThreshold: 
     passed: composite !== null && composite >= passThreshold && !degraded,
     degraded,
     unscored: composite === null,
+    errored: composite === null && (degraded || grades.length === 0),
+  };
+}
+
+/** The verdict of a negated assertion (`expect(run).not.toPassGrader(...)`). */
+export interface NegatedVerdict {
+  /** The composite the grader gave (mean over trials); `null` when it skipped or errored. */
+  composite: number | null;
+  passThreshold: number;
+  /**
+   * The negated assertion passed: the grader scored, did not error, and did not pass. A skip or an
+   * error is no verdict, so it never passes a negated assertion either.
+   */
+  passed: boolean;
+}
+
+/**
+ * Decides a negated assertion from its grades (marked `negated` or not): it passes when the grader
+ * gave a real verdict and that verdict was "did not pass". Reports list it apart from the
+ * question's composite and the target's pass rate.
+ *
+ * @example
+ * ```ts
+ * negatedVerdict([readOnly.result(0, 'delete_node called')], 3.5); // { composite: 0, passed: true, ... }
+ * negatedVerdict([readOnly.result(null, 'no record', true)], 3.5).passed; // false: no verdict
+ * ```
+ */
+export function negatedVerdict(grades: readonly VerdictGrade[], passThreshold: number): NegatedVerdict {
+  const verdict = questionVerdict(
+    grades.map(({ negated: _negated, ...grade }) => grade),
+    passThreshold,
+  );
+  return {
+    composite: verdict.composite,
+    passThreshold,
+    passed: !verdict.unscored && !verdict.degraded && !verdict.passed,
   };
 }

@@ -4,6 +4,7 @@ import { completenessGrader } from '../judges/completeness-grader.js';
 import { factMatchGrader } from '../judges/fact-match-grader.js';
 import { groundednessGrader } from '../judges/groundedness-grader.js';
 import { relevanceGrader } from '../judges/relevance-grader.js';
+import { claimsGrader } from '../graders/claims.js';
 import { formatGrader } from '../graders/format.js';
 import { readOnlyRun } from '../graders/read-only-run.js';
 import { toolUsageGrader } from '../graders/tool-usage.js';
@@ -22,6 +23,7 @@ export const builtinGraders = {
   read_only_run: readOnlyRun,
   tool_usage_grader: toolUsageGrader,
   format_grader: formatGrader,
+  claims_grader: claimsGrader,
   relevance_grader: relevanceGrader,
   completeness_grader: completenessGrader,
   actionability_grader: actionabilityGrader,

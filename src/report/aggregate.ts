@@ -1,21 +1,43 @@
-import { recordedGrade, type EvalRecord, type RecordTarget } from '../run/record-types.js';
+import { recordedGrade, type AiEvalRecord, type EvalRecord, type RecordTarget } from '../run/record-types.js';
 import { redactText } from './redact.js';
-import { questionVerdict } from '../grading/verdict.js';
+import { negatedVerdict, questionVerdict } from '../grading/verdict.js';
 import { mean } from '../internal/numbers.js';
-import type { GradeReport, JudgeTokens, QuestionReport, Totals, TrialsReport } from './model.js';
+import type {
+  GradeReport,
+  LoadFailureReport,
+  NegatedReport,
+  QuestionReport,
+  SkippedSuiteReport,
+  TrialsReport,
+} from './model.js';
+
+export { totalsOf, coverageOf } from './totals.js';
 
 /** A target as the records describe it, with its questions grouped. */
 export interface TargetGroup {
   name: string;
   declared: RecordTarget | null;
   questions: QuestionReport[];
+  /** Negated assertions filed under the target, each with its own verdict. */
+  negated: NegatedReport[];
+  /** Suites of the target whose dataset gave nothing to evaluate. */
+  loadFailures: LoadFailureReport[];
+}
+
+interface Bucket {
+  declared: RecordTarget | null;
+  byQuestion: Map<string, EvalRecord[]>;
+  negated: EvalRecord[];
+  loadFailures: LoadFailureReport[];
 }
 
 /**
  * Groups records into targets and questions, purely. A record's target is its `target`, else a
  * target named after its test file (`file`, relative to `root` when given). Questions are keyed by
- * target and question id; their grades keep their trial numbers. Targets and questions are sorted
- * by name, so shards merged later give the same order as one run.
+ * target, question id and test file (the same id from two files stays two questions); their grades
+ * keep their trial numbers. Negated assertions and load failures are kept beside the questions,
+ * and filter skips are left to {@link skippedSuites}. Targets and questions are sorted by name, so
+ * shards merged later give the same order as one run.
  *
  * @example
  * ```ts
@@ -23,30 +45,126 @@ export interface TargetGroup {
  * groups[0].questions[0].composite; // mean of the non-null composites
  * ```
  */
-export function groupRecords(records: readonly EvalRecord[], options: { root?: string } = {}): TargetGroup[] {
-  const targets = new Map<string, { declared: RecordTarget | null; byQuestion: Map<string, EvalRecord[]> }>();
+export function groupRecords(
+  records: readonly AiEvalRecord[],
+  options: { root?: string } = {},
+): TargetGroup[] {
+  const targets = new Map<string, Bucket>();
   for (const record of records) {
+    if (record.kind === 'filter-skip') continue;
     const file = relativeTo(record.test.file, options.root);
+    const test = { file, name: record.test.name };
     const name = record.target?.name ?? file;
     let target = targets.get(name);
     if (!target) {
-      target = { declared: record.target ? copyTarget(record.target) : null, byQuestion: new Map() };
+      target = { declared: null, byQuestion: new Map(), negated: [], loadFailures: [] };
       targets.set(name, target);
     }
     if (record.target) target.declared = mergeDeclared(target.declared, record.target);
-    const list = target.byQuestion.get(record.question) ?? [];
-    list.push({ ...record, test: { file, name: record.test.name } });
-    target.byQuestion.set(record.question, list);
+    if (record.kind === 'load-failure') {
+      const { suite, dataset, problems } = record;
+      target.loadFailures.push({ suite, dataset: dataset.ref, test, problems: [...problems] });
+      continue;
+    }
+    const keyed = { ...record, test };
+    if (record.negated === true) {
+      target.negated.push(keyed);
+      continue;
+    }
+    const key = questionKey(record.question, file);
+    const list = target.byQuestion.get(key) ?? [];
+    list.push(keyed);
+    target.byQuestion.set(key, list);
   }
   return [...targets.entries()]
     .sort(([a], [b]) => compareNames(a, b))
-    .map(([name, { declared, byQuestion }]) => ({
+    .map(([name, { declared, byQuestion, negated, loadFailures }]) => ({
       name,
       declared,
-      questions: [...byQuestion.entries()]
-        .sort(([a], [b]) => compareNames(a, b))
-        .map(([id, list]) => buildQuestion(id, list)),
+      questions: [...byQuestion.values()].map(buildQuestion).sort(compareQuestions),
+      negated: negated.map(negatedOf).sort(compareNegated),
+      loadFailures: loadFailures.sort(compareLoadFailures),
     }));
+}
+
+/**
+ * The suites the environment filters left without a question, sorted by suite and file.
+ *
+ * @example
+ * ```ts
+ * skippedSuites(records, { root }).map((s) => s.suite); // ['billing', 'refunds']
+ * ```
+ */
+export function skippedSuites(
+  records: readonly AiEvalRecord[],
+  options: { root?: string } = {},
+): SkippedSuiteReport[] {
+  const out: SkippedSuiteReport[] = [];
+  for (const r of records) {
+    if (r.kind !== 'filter-skip') continue;
+    const test = { file: relativeTo(r.test.file, options.root), name: r.test.name };
+    out.push({ suite: r.suite, target: r.target.name, dataset: r.dataset.ref, test, filters: r.filters });
+  }
+  return out.sort(compareLoadFailures);
+}
+
+/**
+ * The key a question is pooled under within its target: id and test file.
+ *
+ * @example
+ * ```ts
+ * questionKey('q1', 'test/a.test.ts') === questionKey('q1', 'test/b.test.ts'); // false
+ * ```
+ */
+export function questionKey(id: string, file: string): string {
+  return `${id}\u0000${file}`;
+}
+
+/**
+ * The order of questions in a report: by id, then by test file.
+ *
+ * @example
+ * ```ts
+ * questions.sort(compareQuestions);
+ * ```
+ */
+export function compareQuestions(
+  a: Pick<QuestionReport, 'id' | 'test'>,
+  b: Pick<QuestionReport, 'id' | 'test'>,
+): number {
+  return compareNames(a.id, b.id) || compareNames(a.test.file, b.test.file);
+}
+
+/**
+ * The order of negated assertions: by question, test file, grader and test name.
+ *
+ * @example
+ * ```ts
+ * negated.sort(compareNegated);
+ * ```
+ */
+export function compareNegated(a: NegatedReport, b: NegatedReport): number {
+  return (
+    compareNames(a.question, b.question) ||
+    compareNames(a.test.file, b.test.file) ||
+    compareNames(a.grader, b.grader) ||
+    compareNames(a.test.name, b.test.name)
+  );
+}
+
+/**
+ * The order of load failures (and skipped suites): by suite name, then test file.
+ *
+ * @example
+ * ```ts
+ * loadFailures.sort(compareLoadFailures);
+ * ```
+ */
+export function compareLoadFailures(
+  a: { suite: string; test: { file: string } },
+  b: { suite: string; test: { file: string } },
+): number {
+  return compareNames(a.suite, b.suite) || compareNames(a.test.file, b.test.file);
 }
 
 function copyTarget(t: RecordTarget): RecordTarget {
@@ -104,21 +222,41 @@ function toGrade(record: EvalRecord): GradeReport {
   return grade;
 }
 
-function buildQuestion(id: string, records: EvalRecord[]): QuestionReport {
-  const sorted = [...records].sort((a, b) => a.trial - b.trial || a.at - b.at);
+function byTrial(records: readonly EvalRecord[]): EvalRecord[] {
+  return [...records].sort((a, b) => a.trial - b.trial || a.at - b.at);
+}
+
+function buildQuestion(records: EvalRecord[]): QuestionReport {
+  const sorted = byTrial(records);
   const first = sorted[0] as EvalRecord;
-  return questionFromGrades(id, first.test, first.passThreshold, sorted.map(toGrade));
+  const dataset = sorted.find((r) => r.dataset)?.dataset?.ref;
+  return questionFromGrades(first.question, first.test, first.passThreshold, sorted.map(toGrade), dataset);
+}
+
+function negatedOf(record: EvalRecord): NegatedReport {
+  const grades = [toGrade(record)];
+  const verdict = negatedVerdict(grades, record.passThreshold);
+  return {
+    question: record.question,
+    test: record.test,
+    grader: record.grader,
+    composite: verdict.composite,
+    passThreshold: record.passThreshold,
+    passed: verdict.passed,
+    grades,
+  };
 }
 
 /**
- * Builds a question's verdict from its grades: per trial the mean of the non-null composites,
- * then the mean over the scored trials; passed at or above the threshold; degraded when a grade
- * errored; trials, pass@k and pass^k when it ran more than once. `ai-eval merge` reuses it.
+ * Builds a question's verdict from its grades with `questionVerdict`: per trial the mean of the
+ * non-null composites, then the mean over the scored trials; passed at or above the threshold;
+ * degraded when a grade errored; errored when nothing scored it because something errored; trials,
+ * pass@k and pass^k when it ran more than once. `ai-eval merge` reuses it.
  *
  * @example
  * ```ts
  * const q = questionFromGrades('q1', { file: 'a.test.ts', name: 'q1' }, 3.5, grades);
- * q.passed; // composite >= 3.5
+ * q.passed; // composite >= 3.5 and not degraded
  * ```
  */
 export function questionFromGrades(
@@ -126,16 +264,19 @@ export function questionFromGrades(
   test: { file: string; name: string },
   passThreshold: number,
   grades: GradeReport[],
+  dataset?: string,
 ): QuestionReport {
   const verdict = questionVerdict(grades, passThreshold);
   const question: QuestionReport = {
     id,
     test,
+    ...(dataset !== undefined ? { dataset } : {}),
     composite: verdict.composite,
     passThreshold,
     passed: verdict.passed,
     degraded: verdict.degraded,
     unscored: verdict.unscored,
+    errored: verdict.errored,
     grades,
   };
   if (verdict.trialComposites.length > 1)
@@ -156,41 +297,4 @@ function trialsOf(trialComposites: Array<number | null>, passes: boolean[]): Tri
     passAtK: passes.some(Boolean),
     passHatK: passes.every(Boolean),
   };
-}
-
-/**
- * Summarises questions: average of the scored composites, pass rate, errors, degraded, unscored,
- * judge tokens, and pass@k / pass^k over the questions that ran several trials.
- *
- * @example
- * ```ts
- * totalsOf(questions).passRate; // 0.75
- * ```
- */
-export function totalsOf(questions: readonly QuestionReport[]): Totals {
-  const tokens: JudgeTokens = { prompt: 0, completion: 0, total: 0 };
-  for (const q of questions)
-    for (const g of q.grades) {
-      if (!g.usage) continue;
-      tokens.prompt += g.usage.promptTokens;
-      tokens.completion += g.usage.completionTokens;
-      tokens.total += g.usage.totalTokens;
-    }
-  const passedCount = questions.filter((q) => q.passed).length;
-  const multi = questions.filter((q) => q.trials);
-  const totals: Totals = {
-    questionCount: questions.length,
-    averageScore: mean(questions.map((q) => q.composite).filter((c): c is number => c !== null)),
-    passRate: questions.length === 0 ? null : passedCount / questions.length,
-    passedCount,
-    errorCount: questions.reduce((n, q) => n + q.grades.filter((g) => g.error).length, 0),
-    degradedCount: questions.filter((q) => q.degraded).length,
-    unscoredCount: questions.filter((q) => q.unscored).length,
-    judgeTokens: tokens,
-  };
-  if (multi.length > 0) {
-    totals.passAtK = multi.filter((q) => q.trials?.passAtK).length / multi.length;
-    totals.passHatK = multi.filter((q) => q.trials?.passHatK).length / multi.length;
-  }
-  return totals;
 }

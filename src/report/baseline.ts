@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AiEvalError } from '../errors.js';
-import type { BaselineChange, EvalReport, TargetReport } from './model.js';
+import type { BaselineChange, EvalReport, QuestionReport, TargetReport } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
+import { questionKey } from './aggregate.js';
 
 /**
  * Changes smaller than this (composite points) are noise, not a change.
@@ -15,7 +16,8 @@ export const BASELINE_EPSILON = 0.01;
 
 /**
  * Reads a previous JSON report to compare against. Errors name the file, the JSON path and what
- * is wrong (a missing file, bad JSON, another schema version, no `targets`).
+ * is wrong (a missing file, bad JSON, another schema version, no `targets`). A report of schema
+ * version 1 (ai-eval 0.1) is read too: comparing needs only its targets and questions.
  *
  * @example
  * ```ts
@@ -33,18 +35,24 @@ export function readBaseline(file: string): EvalReport {
       { cause },
     );
   }
-  return parseReport(text, file);
+  return parseReport(text, file, { versions: [1, REPORT_SCHEMA_VERSION] });
 }
 
 /**
- * Parses a JSON report and checks the parts that comparing and merging rely on.
+ * Parses a JSON report and checks the parts that comparing and merging rely on. By default only
+ * the current schema version is accepted (`ai-eval merge` needs every field).
  *
  * @example
  * ```ts
  * const report = parseReport(readFileSync('shard-1.json', 'utf8'), 'shard-1.json');
  * ```
  */
-export function parseReport(text: string, file: string): EvalReport {
+export function parseReport(
+  text: string,
+  file: string,
+  options: { versions?: readonly number[] } = {},
+): EvalReport {
+  const versions = options.versions ?? [REPORT_SCHEMA_VERSION];
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -59,8 +67,8 @@ export function parseReport(text: string, file: string): EvalReport {
   };
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('$', 'expected an object');
   const report = data as Partial<EvalReport>;
-  if (report.schemaVersion !== REPORT_SCHEMA_VERSION)
-    fail('$.schemaVersion', `expected ${REPORT_SCHEMA_VERSION}, got ${JSON.stringify(report.schemaVersion)}`);
+  if (!versions.includes(report.schemaVersion as number))
+    fail('$.schemaVersion', `expected ${versions.join(' or ')}, got ${JSON.stringify(report.schemaVersion)}`);
   if (!Array.isArray(report.targets)) fail('$.targets', 'expected an array of targets');
   report.targets?.forEach((t, i) => {
     if (typeof t?.name !== 'string') fail(`$.targets[${i}].name`, 'expected a string');
@@ -97,23 +105,40 @@ export function compareWithBaseline(
     }
     const targetChange = diff(target.name, undefined, old.averageScore, target.averageScore);
     if (targetChange) changes.push(targetChange);
-    const oldQuestions = new Map(old.questions.map((q) => [q.id, q]));
+    const oldQuestions = [...old.questions];
     for (const q of target.questions) {
-      const prev = oldQuestions.get(q.id);
+      const prev = takeMatch(oldQuestions, q, target.questions);
       if (!prev) changes.push(change(target.name, q.id, null, q.composite, 'new'));
       else {
         const c = diff(target.name, q.id, prev.composite, q.composite);
         if (c) changes.push(c);
       }
-      oldQuestions.delete(q.id);
     }
-    for (const q of oldQuestions.values())
-      changes.push(change(target.name, q.id, q.composite, null, 'removed'));
+    for (const q of oldQuestions) changes.push(change(target.name, q.id, q.composite, null, 'removed'));
     before.delete(target.name);
   }
   for (const old of before.values())
     changes.push(change(old.name, undefined, old.averageScore, null, 'removed'));
   return changes;
+}
+
+/**
+ * Removes and returns the baseline question that `q` continues: the same id and test file, else
+ * the only question with that id when the id is unique on both sides (a moved test file).
+ */
+function takeMatch(
+  previous: QuestionReport[],
+  q: QuestionReport,
+  current: readonly QuestionReport[],
+): QuestionReport | undefined {
+  const key = questionKey(q.id, q.test.file);
+  let index = previous.findIndex((p) => questionKey(p.id, p.test.file) === key);
+  if (index < 0) {
+    const same = previous.filter((p) => p.id === q.id);
+    const unique = current.filter((c) => c.id === q.id).length === 1;
+    index = same.length === 1 && unique ? previous.indexOf(same[0] as QuestionReport) : -1;
+  }
+  return index < 0 ? undefined : previous.splice(index, 1)[0];
 }
 
 function diff(

@@ -1,37 +1,68 @@
+import { own } from '../internal/own.js';
 import type { Gate } from '../run/target.js';
-import type { BaselineChange, GateSettings, GateVerdict, TargetReport, Totals } from './model.js';
+import { describeFilters } from '../run/suite-options.js';
+import { plural } from '../internal/text.js';
+import type {
+  BaselineChange,
+  Coverage,
+  GateSettings,
+  GateVerdict,
+  SkippedSuiteReport,
+  TargetReport,
+  Totals,
+} from './model.js';
+
+/** The figures one gate reads. */
+type GateFigures = Pick<Totals, 'averageScore' | 'passRate' | 'coverage'>;
 
 /** What the gates look at. */
 export interface GateInput {
-  targets: readonly Pick<TargetReport, 'name' | 'gate' | 'averageScore' | 'passRate' | 'advisories'>[];
-  run: Pick<Totals, 'averageScore' | 'passRate' | 'errorCount'>;
+  targets: readonly (Pick<TargetReport, 'name' | 'gate' | 'advisories'> & GateFigures)[];
+  run: GateFigures & Pick<Totals, 'errorCount'>;
   /** Target-level changes against a baseline, when one was compared. */
   baselineChanges?: readonly BaselineChange[];
   /**
-   * The run is one shard of several: a gated target may be in another shard, so a gate that names
-   * no target here only warns (`ai-eval merge` judges it on the whole run).
+   * The suites the environment filters skipped, and how many questions suites ran: when filters
+   * skipped suites and no suite ran a question, the filters selected nothing anywhere.
+   */
+  filters?: { skipped: readonly SkippedSuiteReport[]; suiteQuestions: number };
+  /**
+   * The run is one shard of several: every hard verdict is judged on partial data, so it is
+   * `deferred` (it fails nothing) and `ai-eval merge` judges it on the whole run.
    */
   shard?: boolean;
 }
 
 /**
+ * The coverage a gate asks for when it names none: every planned question scored.
+ *
+ * @example
+ * ```ts
+ * const min = gate.minCoverage ?? DEFAULT_MIN_COVERAGE; // 1
+ * ```
+ */
+export const DEFAULT_MIN_COVERAGE = 1;
+
+/**
  * Judges the gates: each target's own gate (an entry of `settings.targetGates` wins over the
- * target's declared gate), the run gate, `failOnAdvisory`, `failOnError` and `maxDrop` against a
- * baseline. A `settings.targetGates` entry that names no target in the run fails at its level
- * (in one shard of several it only warns).
- * The run fails when any hard verdict failed; soft verdicts only warn.
+ * target's declared gate), the run gate, `failOnAdvisory`, `failOnError`, `maxDrop` against a
+ * baseline, and the environment filters (hard: they selected no question in any suite). A gate
+ * passes only when its conditions hold over the questions it could score and its coverage holds
+ * (`minCoverage`, default 1). A `settings.targetGates` entry that names no target in the run fails
+ * at its level. In one shard of several every hard verdict is deferred to `ai-eval merge`.
+ * The run fails when any hard verdict failed and was not deferred; soft verdicts only warn.
  *
  * @example
  * ```ts
  * const verdicts = judgeGates(input, { gate: { level: 'hard', minAverage: 3.5 }, targetGates: {},
  *   failOnAdvisory: false, failOnError: false, maxDrop: null });
- * const failed = verdicts.some((v) => v.level === 'hard' && !v.passed);
+ * const failed = verdicts.some((v) => v.level === 'hard' && !v.passed && !v.deferred);
  * ```
  */
 export function judgeGates(input: GateInput, settings: GateSettings): GateVerdict[] {
   const verdicts: GateVerdict[] = [];
   for (const target of input.targets) {
-    const gate = settings.targetGates[target.name] ?? target.gate;
+    const gate = own(settings.targetGates, target.name) ?? target.gate;
     if (gate) verdicts.push(...checkGate(target.name, gate, target));
   }
   // A gate for a target the run does not have (a typo, a renamed target) must not pass quietly.
@@ -41,7 +72,7 @@ export function judgeGates(input: GateInput, settings: GateSettings): GateVerdic
     const known = names.length ? names.join(', ') : 'none';
     verdicts.push({
       scope: name,
-      level: input.shard ? 'soft' : gate.level,
+      level: gate.level,
       passed: false,
       message: input.shard
         ? `${name}: no target named '${name}' in this shard (ai-eval merge checks the whole run); targets: ${known}`
@@ -82,15 +113,34 @@ export function judgeGates(input: GateInput, settings: GateSettings): GateVerdic
       });
     }
   }
-  return verdicts;
+  const filters = input.filters;
+  if (filters && filters.skipped.length > 0 && filters.suiteQuestions === 0) {
+    const first = filters.skipped[0] as SkippedSuiteReport;
+    verdicts.push({
+      scope: 'filters',
+      level: 'hard',
+      passed: false,
+      message: `filters: ${describeFilters(first.filters)} selected no question in any suite (${plural(filters.skipped.length, 'suite')} skipped); check AI_EVAL_IDS, AI_EVAL_TAGS and AI_EVAL_SPLIT`,
+    });
+  }
+  return input.shard ? verdicts.map((v) => (v.level === 'hard' ? { ...v, deferred: true } : v)) : verdicts;
 }
 
-function checkGate(
-  scope: string,
-  gate: Gate,
-  figures: { averageScore: number | null; passRate: number | null },
-): GateVerdict[] {
+/**
+ * Whether a gate verdict fails the run: a hard verdict that failed and was not deferred.
+ *
+ * @example
+ * ```ts
+ * report.gates.filter(failsRun).map((g) => g.message);
+ * ```
+ */
+export function failsRun(verdict: GateVerdict): boolean {
+  return verdict.level === 'hard' && !verdict.passed && verdict.deferred !== true;
+}
+
+function checkGate(scope: string, gate: Gate, figures: GateFigures): GateVerdict[] {
   const verdicts: GateVerdict[] = [];
+  const { coverage } = figures;
   if (gate.minAverage !== undefined) {
     const avg = figures.averageScore;
     const passed = avg !== null && avg >= gate.minAverage - 1e-9;
@@ -100,8 +150,8 @@ function checkGate(
       passed,
       message:
         avg === null
-          ? `${scope}: no scored question, so no average can meet the minimum ${fmt(gate.minAverage)}`
-          : `${scope}: average ${fmt(avg)} ${passed ? 'meets' : 'is below'} the minimum ${fmt(gate.minAverage)}`,
+          ? `${scope}: no scored question (0 of ${coverage.planned} planned), so no average can meet the minimum ${fmt(gate.minAverage)}`
+          : `${scope}: average ${fmt(avg)} over ${scoredOf(coverage)} ${passed ? 'meets' : 'is below'} the minimum ${fmt(gate.minAverage)}`,
     });
   }
   if (gate.minPassRate !== undefined) {
@@ -117,7 +167,49 @@ function checkGate(
           : `${scope}: pass rate ${pct(rate)} ${passed ? 'meets' : 'is below'} the minimum ${pct(gate.minPassRate)}`,
     });
   }
+  const min = gate.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  const share = coverage.share;
+  const passed = share !== null && share >= min - 1e-9;
+  verdicts.push({
+    scope,
+    level: gate.level,
+    passed,
+    message:
+      share === null
+        ? `${scope}: nothing was planned, so no coverage can meet the minimum ${pct(min)}`
+        : `${scope}: coverage ${pct(share)} (${coverageDetail(coverage)}) ${passed ? 'meets' : 'is below'} the minimum ${pct(min)}`,
+  });
   return verdicts;
+}
+
+/**
+ * How many planned questions were scored, for messages: `1 of 6 scored`.
+ *
+ * @example
+ * ```ts
+ * scoredOf(report.coverage); // '1 of 6 scored'
+ * ```
+ */
+export function scoredOf(coverage: Coverage): string {
+  return `${coverage.scored} of ${coverage.planned} scored`;
+}
+
+/**
+ * The coverage in words: how many planned questions were scored and what happened to the rest.
+ *
+ * @example
+ * ```ts
+ * coverageDetail(report.coverage); // '1 of 6 planned questions scored, 5 errored'
+ * ```
+ */
+export function coverageDetail(coverage: Coverage): string {
+  const rest = [
+    coverage.errored ? `${coverage.errored} errored` : '',
+    coverage.unscored ? `${coverage.unscored} unscored` : '',
+    coverage.notLoaded ? `${plural(coverage.notLoaded, 'dataset')} not loaded` : '',
+  ].filter((p) => p !== '');
+  const head = `${coverage.scored} of ${plural(coverage.planned, 'planned question')} scored`;
+  return [head, ...rest].join(', ');
 }
 
 /**

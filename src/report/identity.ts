@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '../config.js';
 import { judgeIdentity } from '../registry/judge-identity.js';
-import type { EvalRecord } from '../run/record-types.js';
+import type { AiEvalRecord } from '../run/record-types.js';
 import type { RunIdentity } from './model.js';
 
 let cachedVersion: string | undefined;
@@ -15,7 +15,7 @@ let cachedVersion: string | undefined;
  *
  * @example
  * ```ts
- * packageVersion(); // '0.1.0'
+ * packageVersion(); // '0.2.0'
  * ```
  */
 export function packageVersion(): string {
@@ -49,7 +49,8 @@ export function packageVersion(): string {
  * const identity = runIdentity(records, new Date());
  * ```
  */
-export function runIdentity(records: readonly EvalRecord[], now: Date): RunIdentity {
+export function runIdentity(all: readonly AiEvalRecord[], now: Date): RunIdentity {
+  const records = all.filter((r) => r.kind === 'grade');
   const promptHashes: Record<string, string> = {};
   const datasetHashes: Record<string, string> = {};
   let judgeModel: string | null = null;

@@ -9,15 +9,27 @@ import type { Gate } from '../run/target.js';
  * if (report.schemaVersion !== REPORT_SCHEMA_VERSION) throw new Error('report from another version');
  * ```
  */
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
 
 /**
  * One grade as the report keeps it: the declared scale beside the score, so it explains itself.
  * The same shape the records carry ({@link RecordedGrade}).
+ *
+ * @example
+ * ```ts
+ * const failing: GradeReport[] = report.targets.flatMap((t) => t.questions.flatMap((q) => q.grades.filter((g) => g.composite === 0)));
+ * ```
  */
 export type GradeReport = RecordedGrade;
 
-/** The trials of a question that ran more than once. */
+/**
+ * The trials of a question that ran more than once.
+ *
+ * @example
+ * ```ts
+ * const flaky = report.targets.flatMap((t) => t.questions).filter((q) => q.trials && q.trials.passAtK && !q.trials.passHatK);
+ * ```
+ */
 export interface TrialsReport {
   /** How many trials ran (k). */
   count: number;
@@ -34,11 +46,22 @@ export interface TrialsReport {
   passHatK: boolean;
 }
 
-/** One question of a target: its verdict and every grade. */
+/**
+ * One question of a target: its verdict and every grade. A question is keyed by target, id and test
+ * file: the same id from two test files is two questions (and a `DUPLICATE_QUESTION` advisory).
+ *
+ * @example
+ * ```ts
+ * const weakest: QuestionReport[] = target.questions.filter((q) => !q.passed);
+ * for (const q of weakest) console.log(q.id, q.composite, q.grades.map((g) => g.reason));
+ * ```
+ */
 export interface QuestionReport {
   id: string;
   /** The test that graded it: file (relative to the root) and full name. */
   test: { file: string; name: string };
+  /** The dataset ref the question came from (`evalSuite`); absent for a matcher's question. */
+  dataset?: string;
   /** Mean of the non-null composites (over trials: the mean of the trial composites). */
   composite: number | null;
   passThreshold: number;
@@ -46,19 +69,116 @@ export interface QuestionReport {
   degraded: boolean;
   /** Nothing scored the question; it does not pass. */
   unscored: boolean;
+  /** Unscored because something errored (the run, a grader), not because every grader skipped. */
+  errored: boolean;
   /** Present when the question ran more than once. */
   trials?: TrialsReport;
   grades: GradeReport[];
 }
 
-/** Token counts of the LLM judges. */
+/**
+ * A negated assertion (`expect(run).not.toPassGrader(...)`): its own verdict, outside the target's
+ * average and pass rate.
+ *
+ * @example
+ * ```ts
+ * for (const n of target.negated) console.log(`${n.test.name}: .not ${n.grader} ${n.passed ? 'held' : 'did not hold'}`);
+ * ```
+ */
+export interface NegatedReport {
+  /** The question id the assertion was filed under (the test title for a bare matcher). */
+  question: string;
+  test: { file: string; name: string };
+  grader: string;
+  /** The grader's composite; `null` when it skipped or errored. */
+  composite: number | null;
+  passThreshold: number;
+  /** The negated assertion passed: the grader scored, did not error and did not pass. */
+  passed: boolean;
+  grades: GradeReport[];
+}
+
+/**
+ * An `evalSuite` whose dataset gave nothing to evaluate: planned, not loaded.
+ *
+ * @example
+ * ```ts
+ * for (const f of target.loadFailures) console.error(`${f.dataset}: ${f.problems.join('; ')}`);
+ * ```
+ */
+export interface LoadFailureReport {
+  suite: string;
+  /** The dataset as the suite named it, for example `file:evals/support.yaml`. */
+  dataset: string;
+  test: { file: string; name: string };
+  problems: string[];
+}
+
+/**
+ * An `evalSuite` the environment filters left without a question (skipped, not planned).
+ *
+ * @example
+ * ```ts
+ * report.skippedByFilter.map((s) => s.suite); // suites the id, tag or split filters left empty
+ * ```
+ */
+export interface SkippedSuiteReport {
+  suite: string;
+  target: string;
+  dataset: string;
+  test: { file: string; name: string };
+  filters: { split?: string; tags?: string[]; ids?: string[] };
+}
+
+/**
+ * What was planned and what got a verdict. `planned = scored + unscored + errored + notLoaded`;
+ * `degraded` overlaps the others (a grader errored, whether or not the question got a composite).
+ *
+ * @example
+ * ```ts
+ * const { scored, planned } = report.coverage;
+ * console.log(`${scored} of ${planned} planned questions got a verdict`);
+ * ```
+ */
+export interface Coverage {
+  /** Every question a suite or matcher graded or tried to, plus one per dataset that did not load. */
+  planned: number;
+  /** Got a composite. */
+  scored: number;
+  /** Ran, but every grader skipped: nothing checked it. */
+  unscored: number;
+  /** No composite because something errored (the agent threw or timed out, a grader errored). */
+  errored: number;
+  /** A grader errored (also counted in scored or errored). */
+  degraded: number;
+  /** Datasets that gave nothing to evaluate. */
+  notLoaded: number;
+  /** `scored / planned`; `null` when nothing was planned. */
+  share: number | null;
+}
+
+/**
+ * Token counts of the LLM judges.
+ *
+ * @example
+ * ```ts
+ * const { total } = report.judgeTokens; // tokens the LLM judges used in this run
+ * ```
+ */
 export interface JudgeTokens {
   prompt: number;
   completion: number;
   total: number;
 }
 
-/** Something a reader should know, in one plain sentence. */
+/**
+ * Something a reader should know, in one plain sentence.
+ *
+ * @example
+ * ```ts
+ * for (const a of report.advisories) console.warn(`${a.code} ${a.target}: ${a.message}`);
+ * ```
+ */
 export interface Advisory {
   code: AdvisoryCode;
   /** The target it concerns. */
@@ -66,13 +186,33 @@ export interface Advisory {
   message: string;
 }
 
-/** The kinds of advisory. */
-export type AdvisoryCode = 'NO_ACTION_OBSERVER' | 'NO_TOOL_CALL_RECORD' | 'GRADER_ALWAYS_SKIPPED';
+/**
+ * The kinds of advisory.
+ *
+ * @example
+ * ```ts
+ * const blind = report.advisories.some((a) => (a.code satisfies AdvisoryCode) === 'NO_ACTION_OBSERVER');
+ * ```
+ */
+export type AdvisoryCode =
+  | 'NO_ACTION_OBSERVER'
+  | 'NO_TOOL_CALL_RECORD'
+  | 'GRADER_ALWAYS_SKIPPED'
+  | 'UNVERIFIED_OBSERVER'
+  | 'DUPLICATE_QUESTION';
 
-/** The figures summarised for a target and for the run. */
+/**
+ * The figures summarised for a target and for the run.
+ *
+ * @example
+ * ```ts
+ * const { averageScore, passRate, errorCount }: Totals = report.targets[0]!;
+ * ```
+ */
 export interface Totals {
+  /** Questions graded (negated assertions and load failures are not questions). */
   questionCount: number;
-  /** Mean question composite of the scored questions; `null` when none was scored. */
+  /** Mean question composite of the scored questions (an error is never a zero); `null` when none was scored. */
   averageScore: number | null;
   /** Share of questions that passed (0 to 1); `null` when there are no questions. */
   passRate: number | null;
@@ -81,7 +221,10 @@ export interface Totals {
   errorCount: number;
   /** Questions with at least one errored grade. */
   degradedCount: number;
+  /** Questions without a composite (every grader skipped or errored). */
   unscoredCount: number;
+  /** What was planned and what got a verdict. */
+  coverage: Coverage;
   judgeTokens: JudgeTokens;
   /** Over the questions that ran more than one trial: the share with any passing trial. */
   passAtK?: number;
@@ -89,7 +232,14 @@ export interface Totals {
   passHatK?: number;
 }
 
-/** A target of the run, as the report shows it. */
+/**
+ * A target of the run, as the report shows it.
+ *
+ * @example
+ * ```ts
+ * for (const t of report.targets) console.log(t.name, t.averageScore, t.passRate, t.coverage.share);
+ * ```
+ */
 export interface TargetReport extends Totals {
   name: string;
   /** `null` when no target was declared (the target is named after the test file). */
@@ -101,19 +251,70 @@ export interface TargetReport extends Totals {
   gate: Gate | null;
   advisories: Advisory[];
   questions: QuestionReport[];
+  /** Negated assertions, each with its own verdict; outside the average and pass rate. */
+  negated: NegatedReport[];
+  /** Suites of this target whose dataset gave nothing to evaluate. */
+  loadFailures: LoadFailureReport[];
 }
 
-/** One gate's outcome. */
+/**
+ * One gate's outcome.
+ *
+ * @example
+ * ```ts
+ * const failedHard = report.gates.filter((g: GateVerdict) => g.level === 'hard' && !g.passed);
+ * ```
+ */
 export interface GateVerdict {
-  /** What was gated: a target name, `run`, `baseline` or `advisories` / `errors`. */
+  /** What was gated: a target name, `run`, `baseline`, `filters` or `advisories` / `errors`. */
   scope: string;
   level: 'hard' | 'soft';
   passed: boolean;
   /** A plain sentence: what was measured against what. */
   message: string;
+  /**
+   * A hard gate of a partial run (one shard of several): judged on partial data, so it fails
+   * nothing here; `ai-eval merge` judges it on the whole run.
+   */
+  deferred?: boolean;
 }
 
-/** What changed for one target or question against a baseline report. */
+/**
+ * What the run's headline says:
+ * - `passed`: gates were configured and passed, every planned question was scored, no test failed;
+ * - `failed`: a hard gate failed or a test failed;
+ * - `incomplete`: nothing failed, but some planned question got no composite;
+ * - `ungated`: every planned question was scored, but no gate was configured, so nothing decided;
+ * - `partial`: one shard of several; the gates are left to `ai-eval merge`.
+ *
+ * @example
+ * ```ts
+ * if ((report.verdict satisfies RunVerdict) === 'incomplete') console.log('some questions got no verdict');
+ * ```
+ */
+export type RunVerdict = 'passed' | 'failed' | 'incomplete' | 'ungated' | 'partial';
+
+/**
+ * Why a report covers only part of a run.
+ *
+ * @example
+ * ```ts
+ * if (report.partial) console.log(`shard ${report.partial.index} of ${report.partial.count}: gates deferred to ai-eval merge`);
+ * ```
+ */
+export interface PartialRun {
+  reason: 'shard';
+  shard: { index: number; count: number };
+}
+
+/**
+ * What changed for one target or question against a baseline report.
+ *
+ * @example
+ * ```ts
+ * const regressions = report.baseline?.changes.filter((c: BaselineChange) => c.kind === 'regressed') ?? [];
+ * ```
+ */
 export interface BaselineChange {
   target: string;
   /** Absent for a target-level change. */
@@ -125,7 +326,14 @@ export interface BaselineChange {
   kind: 'improved' | 'regressed' | 'new' | 'removed';
 }
 
-/** The comparison of this run with a baseline report. */
+/**
+ * The comparison of this run with a baseline report.
+ *
+ * @example
+ * ```ts
+ * if (report.baseline) console.log(`compared with ${report.baseline.file} from ${report.baseline.timestamp}`);
+ * ```
+ */
 export interface BaselineReport {
   /** The baseline file, as configured. */
   file: string;
@@ -134,7 +342,14 @@ export interface BaselineReport {
   changes: BaselineChange[];
 }
 
-/** Where the run came from: enough to tell two reports apart months later. */
+/**
+ * Where the run came from: enough to tell two reports apart months later.
+ *
+ * @example
+ * ```ts
+ * const { timestamp, packageVersion, judgeModel, judgeHash }: RunIdentity = report;
+ * ```
+ */
 export interface RunIdentity {
   /** ISO 8601. */
   timestamp: string;
@@ -149,9 +364,17 @@ export interface RunIdentity {
   datasetHashes: Record<string, string>;
 }
 
-/** The gate settings a report was judged with; `ai-eval merge` reuses them. */
+/**
+ * The gate settings a report was judged with; `ai-eval merge` reuses them.
+ *
+ * @example
+ * ```ts
+ * report.settings.gate; // the run gate this report was judged with, for ai-eval merge
+ * ```
+ */
 export interface GateSettings {
   gate: Gate | null;
+  /** Gates by target name, from the reporter options. */
   targetGates: Record<string, Gate>;
   failOnAdvisory: boolean;
   failOnError: boolean;
@@ -160,6 +383,12 @@ export interface GateSettings {
 
 /**
  * The JSON report (`outputFile`): versioned, described by `ai-eval/schema/report.json`.
+ *
+ * @example
+ * ```ts
+ * const report: EvalReport = parseReport(readFileSync('reports/ai-eval.json', 'utf8'), 'reports/ai-eval.json');
+ * if (report.verdict !== 'passed') process.exitCode = 1;
+ * ```
  */
 export interface EvalReport extends RunIdentity, Omit<Totals, 'judgeTokens'> {
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
@@ -168,8 +397,16 @@ export interface EvalReport extends RunIdentity, Omit<Totals, 'judgeTokens'> {
   /** Every target's advisories together. */
   advisories: Advisory[];
   gates: GateVerdict[];
-  /** True when no hard gate failed. */
+  /** The headline: see {@link RunVerdict}. */
+  verdict: RunVerdict;
+  /** True only when the verdict is `passed`. */
   passed: boolean;
+  /** Tests the runner reported failed (any test, not only ai-eval's); `null` when unknown. */
+  failedTests: number | null;
+  /** Set when the report covers one shard of several: its hard gates are deferred to `ai-eval merge`. */
+  partial: PartialRun | null;
+  /** Suites skipped because the environment filters selected none of their questions. */
+  skippedByFilter: SkippedSuiteReport[];
   settings: GateSettings;
   baseline: BaselineReport | null;
   targets: TargetReport[];

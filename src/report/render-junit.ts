@@ -1,6 +1,7 @@
 import { formatNumber } from '../internal/numbers.js';
-import { fmt } from './gates.js';
-import type { EvalReport, QuestionReport } from './model.js';
+import { failsRun, fmt } from './gates.js';
+import { verdictSentence } from './headline.js';
+import type { EvalReport, LoadFailureReport, NegatedReport, QuestionReport, TargetReport } from './model.js';
 import { weakestGrade } from './render-terminal.js';
 
 /**
@@ -56,7 +57,7 @@ function testcase(target: string, q: QuestionReport): string[] {
     );
   } else if (!q.passed) {
     const message = q.unscored
-      ? 'unscored: every grader skipped'
+      ? 'unscored: every grader skipped, so nothing checked it'
       : `composite ${fmt(q.composite)} is below the threshold ${fmt(q.passThreshold)}`;
     lines.push(
       `      <failure ${attrs({ message, type: q.unscored ? 'unscored' : 'below-threshold' })}>${xmlEscape(why)}</failure>`,
@@ -66,9 +67,86 @@ function testcase(target: string, q: QuestionReport): string[] {
   return lines;
 }
 
+function loadFailureCase(target: string, f: LoadFailureReport): string[] {
+  const name = `${f.suite} › dataset ${f.dataset}`;
+  return [
+    `    <testcase ${attrs({ classname: target, name, file: f.test.file, time: 0 })}>`,
+    `      <error ${attrs({ message: `dataset ${f.dataset} did not load, so nothing was evaluated`, type: 'load-failure' })}>${xmlEscape(f.problems.join('\n'))}</error>`,
+    '    </testcase>',
+  ];
+}
+
+function negatedCase(target: string, n: NegatedReport): string[] {
+  const name = `${n.question} › not ${n.grader}`;
+  const lines = [`    <testcase ${attrs({ classname: target, name, file: n.test.file, time: 0 })}>`];
+  lines.push('      <properties>');
+  lines.push(`        <property ${attrs({ name: 'negated', value: 'true' })}/>`);
+  lines.push(`        <property ${attrs({ name: 'composite', value: fmt(n.composite) })}/>`);
+  lines.push('      </properties>');
+  if (!n.passed) {
+    const why = n.grades.map((g) => `${g.grader}: ${g.reason}`).join('\n');
+    const message =
+      n.composite === null
+        ? `not ${n.grader}: the grader gave no verdict`
+        : `not ${n.grader}: composite ${fmt(n.composite)} reaches the threshold ${fmt(n.passThreshold)}`;
+    lines.push(`      <failure ${attrs({ message, type: 'negated' })}>${xmlEscape(why)}</failure>`);
+  }
+  lines.push('    </testcase>');
+  return lines;
+}
+
+interface Counts {
+  tests: number;
+  failures: number;
+  errors: number;
+}
+
+function countsOf(t: TargetReport): Counts {
+  return {
+    tests: t.questions.length + t.loadFailures.length + t.negated.length,
+    failures:
+      t.questions.filter((q) => !q.passed && !q.degraded).length + t.negated.filter((n) => !n.passed).length,
+    errors: t.questions.filter((q) => q.degraded).length + t.loadFailures.length,
+  };
+}
+
+/** The run's verdict as a testsuite: its sentence and coverage as properties, each gate a testcase. */
+function verdictSuite(report: EvalReport): { lines: string[]; counts: Counts } {
+  const failures = report.gates.filter(failsRun).length;
+  const lines = [
+    `  <testsuite ${attrs({ name: 'ai-eval verdict', tests: report.gates.length, failures, errors: 0, skipped: 0, timestamp: report.timestamp })}>`,
+    '    <properties>',
+    `      <property ${attrs({ name: 'verdict', value: report.verdict })}/>`,
+    `      <property ${attrs({ name: 'summary', value: verdictSentence(report) })}/>`,
+    `      <property ${attrs({ name: 'failedTests', value: report.failedTests === null ? '-' : String(report.failedTests) })}/>`,
+    `      <property ${attrs({ name: 'coverage.planned', value: report.coverage.planned })}/>`,
+    `      <property ${attrs({ name: 'coverage.scored', value: report.coverage.scored })}/>`,
+    `      <property ${attrs({ name: 'coverage.errored', value: report.coverage.errored })}/>`,
+    `      <property ${attrs({ name: 'coverage.unscored', value: report.coverage.unscored })}/>`,
+    `      <property ${attrs({ name: 'coverage.notLoaded', value: report.coverage.notLoaded })}/>`,
+    '    </properties>',
+  ];
+  for (const g of report.gates) {
+    lines.push(
+      `    <testcase ${attrs({ classname: 'ai-eval.gates', name: `${g.level} ${g.scope}: ${g.message}`, time: 0 })}>`,
+    );
+    if (failsRun(g)) lines.push(`      <failure ${attrs({ message: g.message, type: 'gate' })}/>`);
+    else if (!g.passed)
+      lines.push(
+        `      <system-out>${xmlEscape(g.deferred ? `deferred to ai-eval merge: ${g.message}` : `soft gate warned: ${g.message}`)}</system-out>`,
+      );
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>');
+  return { lines, counts: { tests: report.gates.length, failures, errors: 0 } };
+}
+
 /**
- * Renders the report as JUnit XML: one testsuite per target, one testcase per question, each grade
- * a property; a failing question is a `<failure>`, a degraded one an `<error>`.
+ * Renders the report as JUnit XML: one testsuite per target with one testcase per question (each
+ * grade a property; a failing question is a `<failure>`, a degraded one an `<error>`), each dataset
+ * that did not load an errored testcase, each negated assertion a testcase of its own; then a
+ * testsuite `ai-eval verdict` with the verdict, failed tests and coverage as properties and one
+ * testcase per gate verdict (a failed hard gate is a `<failure>`).
  *
  * @example
  * ```ts
@@ -76,28 +154,43 @@ function testcase(target: string, q: QuestionReport): string[] {
  * ```
  */
 export function renderJunit(report: EvalReport): string {
-  const failures = (qs: QuestionReport[]): number => qs.filter((q) => !q.passed && !q.degraded).length;
-  const errors = (qs: QuestionReport[]): number => qs.filter((q) => q.degraded).length;
-  const all = report.targets.flatMap((t) => t.questions);
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites ${attrs({ name: 'ai-eval', tests: all.length, failures: failures(all), errors: errors(all), timestamp: report.timestamp })}>`,
-  ];
+  const body: string[] = [];
+  const total: Counts = { tests: 0, failures: 0, errors: 0 };
+  const add = (c: Counts): void => {
+    total.tests += c.tests;
+    total.failures += c.failures;
+    total.errors += c.errors;
+  };
   for (const t of report.targets) {
-    lines.push(
-      `  <testsuite ${attrs({ name: t.name, tests: t.questions.length, failures: failures(t.questions), errors: errors(t.questions), skipped: 0, timestamp: report.timestamp })}>`,
+    const counts = countsOf(t);
+    add(counts);
+    body.push(
+      `  <testsuite ${attrs({ name: t.name, tests: counts.tests, failures: counts.failures, errors: counts.errors, skipped: 0, timestamp: report.timestamp })}>`,
     );
-    lines.push('    <properties>');
-    lines.push(`      <property ${attrs({ name: 'averageScore', value: fmt(t.averageScore) })}/>`);
-    lines.push(
+    body.push('    <properties>');
+    body.push(`      <property ${attrs({ name: 'averageScore', value: fmt(t.averageScore) })}/>`);
+    body.push(
       `      <property ${attrs({ name: 'passRate', value: t.passRate === null ? '-' : String(t.passRate) })}/>`,
     );
+    body.push(
+      `      <property ${attrs({ name: 'coverage', value: `${t.coverage.scored} of ${t.coverage.planned} planned scored` })}/>`,
+    );
     for (const a of t.advisories)
-      lines.push(`      <property ${attrs({ name: `advisory.${a.code}`, value: a.message })}/>`);
-    lines.push('    </properties>');
-    for (const q of t.questions) lines.push(...testcase(t.name, q));
-    lines.push('  </testsuite>');
+      body.push(`      <property ${attrs({ name: `advisory.${a.code}`, value: a.message })}/>`);
+    body.push('    </properties>');
+    for (const q of t.questions) body.push(...testcase(t.name, q));
+    for (const f of t.loadFailures) body.push(...loadFailureCase(t.name, f));
+    for (const n of t.negated) body.push(...negatedCase(t.name, n));
+    body.push('  </testsuite>');
   }
-  lines.push('</testsuites>', '');
-  return lines.join('\n');
+  const verdict = verdictSuite(report);
+  add(verdict.counts);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites ${attrs({ name: 'ai-eval', tests: total.tests, failures: total.failures, errors: total.errors, timestamp: report.timestamp })}>`,
+    ...body,
+    ...verdict.lines,
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

@@ -1,18 +1,59 @@
 import { fmt, pct, signed } from './gates.js';
-import type { EvalReport } from './model.js';
-import { oneLine, weakestGrade, weakestQuestions } from './render-terminal.js';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+import { figuresLine, verdictSentence, weakestQuestions } from './headline.js';
+import type { EvalReport, RunVerdict } from './model.js';
+import { oneLine, weakestGrade } from './render-terminal.js';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
+const BADGES: Record<RunVerdict, string> = {
+  passed: '✅ **Passed**',
+  failed: '❌ **Failed**',
+  incomplete: '⚠️ **Incomplete**',
+  ungated: '➖ **No gate configured**',
+  partial: '🧩 **Partial**',
+};
+
+/** The sections about suites: datasets that did not load, negated assertions, filter skips. */
+function suiteSections(report: EvalReport): string[] {
+  const out: string[] = [];
+  const failures = report.targets.flatMap((t) => t.loadFailures.map((f) => ({ target: t.name, f })));
+  if (failures.length) {
+    out.push('', '### Datasets that did not load', '', '| Target | Suite | Dataset | Test file | Problems |');
+    out.push('| --- | --- | --- | --- | --- |');
+    for (const { target, f } of failures)
+      out.push(
+        `| ${cell(target)} | ${cell(f.suite)} | ${cell(f.dataset)} | ${cell(f.test.file)} | ${cell(oneLine(f.problems.join(' / '), 300))} |`,
+      );
+  }
+  const negated = report.targets.flatMap((t) => t.negated.map((n) => ({ target: t.name, n })));
+  if (negated.length) {
+    out.push(
+      '',
+      '### Negated assertions',
+      '',
+      'Outside the averages and pass rates: each passes when its grader did not.',
+      '',
+    );
+    out.push('| Target | Question | Grader | Composite | Passed |', '| --- | --- | --- | ---: | --- |');
+    for (const { target, n } of negated)
+      out.push(
+        `| ${cell(target)} | ${cell(n.question)} | not ${cell(n.grader)} | ${fmt(n.composite)} | ${n.passed ? 'yes' : 'no'} |`,
+      );
+  }
+  if (report.skippedByFilter.length)
+    out.push(
+      '',
+      `Skipped by the filters (no question selected): ${report.skippedByFilter.map((s) => cell(s.suite)).join(', ')}.`,
+    );
+  return out;
+}
+
 /**
  * Renders the report as a Markdown summary (for `markdownFile` and `$GITHUB_STEP_SUMMARY`): the
- * verdict, a table of targets, the weakest questions, advisories, baseline changes and gates.
+ * verdict (failed tests, coverage, gates), the figures, a table of targets, the questions that did
+ * not pass, datasets that did not load, negated assertions, advisories, baseline changes and gates.
  *
  * @example
  * ```ts
@@ -20,18 +61,20 @@ function cell(text: string): string {
  * ```
  */
 export function renderMarkdown(report: EvalReport, options: { weakest?: number } = {}): string {
-  const failed = report.gates.filter((g) => !g.passed && g.level === 'hard');
+  const sentence = verdictSentence(report, false).replace(/^[A-Z ]+: /, '');
   const out: string[] = [
     '## ai-eval',
     '',
-    `${failed.length ? '❌ **Failed**' : '✅ **Passed**'}: ${plural(report.questionCount, 'question')}, average ${fmt(report.averageScore)}, ${pct(report.passRate)} passed, ${plural(report.errorCount, 'error')}, ${report.degradedCount} degraded.`,
+    `${BADGES[report.verdict]}: ${cell(sentence)}.`,
     '',
-    '| Target | Mode | Average | Pass rate | Questions | Errors | Degraded |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    `${figuresLine(report)}.`,
+    '',
+    '| Target | Mode | Average | Scored | Pass rate | Questions | Errors | Degraded |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const t of report.targets)
     out.push(
-      `| ${cell(t.name)} | ${t.mode ?? '-'} | ${fmt(t.averageScore)} | ${pct(t.passRate)} | ${t.questionCount} | ${t.errorCount} | ${t.degradedCount} |`,
+      `| ${cell(t.name)} | ${t.mode ?? '-'} | ${fmt(t.averageScore)} | ${t.coverage.scored} of ${t.coverage.planned} | ${pct(t.passRate)} | ${t.questionCount} | ${t.errorCount} | ${t.degradedCount} |`,
     );
   const weakest = weakestQuestions(report, options.weakest ?? 5);
   if (weakest.length) {
@@ -49,6 +92,7 @@ export function renderMarkdown(report: EvalReport, options: { weakest?: number }
       );
     }
   }
+  out.push(...suiteSections(report));
   if (report.advisories.length) {
     out.push('', '### Advisories', '');
     for (const a of report.advisories) out.push(`- **${a.code}**: ${cell(a.message)}`);
@@ -65,8 +109,12 @@ export function renderMarkdown(report: EvalReport, options: { weakest?: number }
   }
   if (report.gates.length) {
     out.push('', '### Gates', '');
-    for (const g of report.gates)
-      out.push(`- ${g.passed ? '✅' : g.level === 'hard' ? '❌' : '⚠️'} ${g.level}: ${cell(g.message)}`);
+    for (const g of report.gates) {
+      const mark = g.passed ? '✅' : g.deferred ? '⏸️' : g.level === 'hard' ? '❌' : '⚠️';
+      out.push(
+        `- ${mark} ${g.level}: ${cell(g.message)}${g.deferred && !g.passed ? ' (deferred to ai-eval merge)' : ''}`,
+      );
+    }
   }
   out.push('');
   return out.join('\n');
@@ -86,6 +134,8 @@ export function githubAnnotations(report: EvalReport): string[] {
   const lines = report.advisories.map((a) => `::warning title=ai-eval ${a.code}::${esc(a.message)}`);
   for (const g of report.gates)
     if (!g.passed)
-      lines.push(`::${g.level === 'hard' ? 'error' : 'warning'} title=ai-eval gate::${esc(g.message)}`);
+      lines.push(
+        `::${g.level === 'hard' && !g.deferred ? 'error' : 'warning'} title=ai-eval gate::${esc(g.message)}`,
+      );
   return lines;
 }

@@ -1,4 +1,5 @@
 import { fmt, pct, signed } from './gates.js';
+import { figuresLine, verdictSentence, weakestQuestions } from './headline.js';
 import type { EvalReport, GradeReport, QuestionReport, TargetReport } from './model.js';
 
 /** The colour functions the renderer uses; picocolors' `createColors(enabled)` provides them. */
@@ -58,29 +59,6 @@ export function oneLine(text: string, width = REASON_WIDTH): string {
 }
 
 /**
- * The weakest questions of a report: unscored first, then by composite, then by name.
- *
- * @example
- * ```ts
- * weakestQuestions(report, 3).map(({ question }) => question.id);
- * ```
- */
-export function weakestQuestions(
-  report: EvalReport,
-  count: number,
-): Array<{ target: TargetReport; question: QuestionReport }> {
-  const all = report.targets.flatMap((target) => target.questions.map((question) => ({ target, question })));
-  return all
-    .sort(
-      (a, b) =>
-        (a.question.composite ?? -1) - (b.question.composite ?? -1) ||
-        a.target.name.localeCompare(b.target.name) ||
-        a.question.id.localeCompare(b.question.id, 'en', { numeric: true }),
-    )
-    .slice(0, count);
-}
-
-/**
  * The grade that explains a question best: an error, else the lowest composite, else a skip.
  *
  * @example
@@ -103,7 +81,7 @@ function pad(text: string, width: number, right = false): string {
 
 function tableLines(report: EvalReport, c: Palette): string[] {
   const nameWidth = Math.max(6, ...report.targets.map((t) => t.name.length));
-  const header = `  ${pad('Target', nameWidth)}  ${pad('Score', BAR_WIDTH)}  ${pad('Avg', 5, true)}  ${pad('Pass', 5, true)}  ${pad('Errors', 6, true)}  ${pad('Degraded', 8, true)}`;
+  const header = `  ${pad('Target', nameWidth)}  ${pad('Score', BAR_WIDTH)}  ${pad('Avg', 5, true)}  ${pad('Scored', 7, true)}  ${pad('Pass', 5, true)}  ${pad('Errors', 6, true)}  ${pad('Degraded', 8, true)}`;
   const lines = [c.bold(header)];
   for (const t of report.targets) {
     const ok = t.averageScore !== null && t.passRate !== null;
@@ -112,8 +90,11 @@ function tableLines(report: EvalReport, c: Palette): string[] {
       t.scoreBy === 'pass_rate' ? (t.passRate === null ? null : t.passRate * 5) : t.averageScore,
     );
     const colouredBar = !ok ? c.dim(bar) : (t.passRate ?? 0) >= 1 ? c.green(bar) : c.yellow(bar);
+    const scored = `${t.coverage.scored}/${t.coverage.planned}`;
+    const scoredCell =
+      t.coverage.scored < t.coverage.planned ? c.yellow(pad(scored, 7, true)) : pad(scored, 7, true);
     lines.push(
-      `  ${pad(t.name, nameWidth)}  ${colouredBar}  ${pad(fmt(t.averageScore), 5, true)}  ${pad(pct(t.passRate), 5, true)}  ${pad(String(t.errorCount), 6, true)}  ${pad(String(t.degradedCount), 8, true)}`,
+      `  ${pad(t.name, nameWidth)}  ${colouredBar}  ${pad(fmt(t.averageScore), 5, true)}  ${scoredCell}  ${pad(pct(t.passRate), 5, true)}  ${pad(String(t.errorCount), 6, true)}  ${pad(String(t.degradedCount), 8, true)}`,
     );
     if (t.passAtK !== undefined)
       lines.push(
@@ -125,8 +106,12 @@ function tableLines(report: EvalReport, c: Palette): string[] {
 
 function questionLine(target: TargetReport, q: QuestionReport, c: Palette): string[] {
   const mark = q.passed ? c.green('✓') : c.red('✗');
-  const flags = [q.unscored ? 'unscored' : '', q.degraded ? 'degraded' : ''].filter(Boolean).join(', ');
-  const head = `  ${mark} ${target.name} › ${q.id}  ${fmt(q.composite)}${flags ? c.yellow(` (${flags})`) : ''}`;
+  const flags = [q.errored ? 'errored' : q.unscored ? 'unscored' : '', q.degraded ? 'degraded' : '']
+    .filter(Boolean)
+    .join(', ');
+  const duplicate =
+    target.questions.filter((other) => other.id === q.id).length > 1 ? ` [${q.test.file}]` : '';
+  const head = `  ${mark} ${target.name} › ${q.id}${duplicate}  ${fmt(q.composite)}${flags ? c.yellow(` (${flags})`) : ''}`;
   const lines = [head];
   if (q.trials) {
     const t = q.trials;
@@ -141,10 +126,45 @@ function questionLine(target: TargetReport, q: QuestionReport, c: Palette): stri
   return lines;
 }
 
+/** Datasets that did not load, negated assertions and suites skipped by the filters. */
+function suiteLines(report: EvalReport, c: Palette): string[] {
+  const lines: string[] = [];
+  const failures = report.targets.flatMap((t) => t.loadFailures.map((f) => ({ target: t.name, f })));
+  if (failures.length) {
+    lines.push('', c.bold('Datasets that did not load'));
+    for (const { target, f } of failures) {
+      lines.push(`  ${c.red('✗')} ${target} › ${f.suite}: ${f.dataset} (${f.test.file})`);
+      for (const p of f.problems.slice(0, 3)) lines.push(c.dim(`      ${oneLine(p)}`));
+    }
+  }
+  const negated = report.targets.flatMap((t) => t.negated.map((n) => ({ target: t.name, n })));
+  if (negated.length) {
+    lines.push('', c.bold('Negated assertions (.not, outside the averages)'));
+    for (const { target, n } of negated) {
+      const mark = n.passed ? c.green('✓') : c.red('✗');
+      const why =
+        n.composite === null ? 'no verdict' : `${fmt(n.composite)} (threshold ${fmt(n.passThreshold)})`;
+      lines.push(`  ${mark} ${target} › ${n.question}  not ${n.grader}: ${why}`);
+    }
+  }
+  if (report.skippedByFilter.length) {
+    const suites = report.skippedByFilter.map((s) => s.suite);
+    lines.push(
+      '',
+      c.dim(
+        `Skipped by the filters (no question selected): ${report.skippedByFilter.length} suite${suites.length === 1 ? '' : 's'} (${oneLine(suites.join(', '), 80)})`,
+      ),
+    );
+  }
+  return lines;
+}
+
 /**
- * Renders the terminal summary: the headline, a table per target (score bar, average, pass rate,
- * errors, degraded), the weakest questions with their reasons, advisories, the baseline comparison
- * and gate verdicts, ending with the run's verdict. Pure: colours come from `palette`.
+ * Renders the terminal summary: the figures (average beside its coverage), a partial-run or
+ * coverage note, a table per target (score bar, average, scored of planned, pass rate, errors,
+ * degraded), the questions that did not pass with their reasons, datasets that did not load,
+ * negated assertions, filter skips, advisories, the baseline comparison and gate verdicts, ending
+ * with the run's verdict: failed tests, coverage and gates. Pure: colours come from `palette`.
  *
  * @example
  * ```ts
@@ -157,21 +177,31 @@ export function renderTerminal(
   options: { palette?: Palette; weakest?: number } = {},
 ): string[] {
   const c = options.palette ?? PLAIN;
-  const n = report.questionCount;
-  const lines = [
-    c.bold(
-      `ai-eval: ${report.targetCount} target${report.targetCount === 1 ? '' : 's'}, ${n} question${n === 1 ? '' : 's'}, average ${fmt(report.averageScore)}, ${pct(report.passRate)} passed, ${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.degradedCount} degraded`,
-    ),
-  ];
+  const lines = [c.bold(`ai-eval${report.partial ? ' (partial)' : ''}: ${figuresLine(report)}`)];
+  if (report.partial) {
+    const { index, count } = report.partial.shard;
+    lines.push(
+      c.yellow(
+        `partial: shard ${index} of ${count}; these figures cover this shard only, and hard gates are left to ai-eval merge`,
+      ),
+    );
+  }
   if (report.judgeTokens.total > 0) lines.push(c.dim(`judge tokens: ${report.judgeTokens.total}`));
   if (report.targets.length === 0) {
-    lines.push(c.yellow('No eval records: no test in this run graded anything with ai-eval.'));
+    lines.push(
+      c.yellow(
+        report.skippedByFilter.length > 0
+          ? 'No question ran: the filters selected none in any suite.'
+          : 'No eval records: no test in this run graded anything with ai-eval.',
+      ),
+    );
   } else lines.push('', ...tableLines(report, c));
   const weakest = weakestQuestions(report, options.weakest ?? 5);
   if (weakest.length) {
     lines.push('', c.bold('Weakest questions'));
     for (const { target, question } of weakest) lines.push(...questionLine(target, question, c));
   }
+  lines.push(...suiteLines(report, c));
   if (report.advisories.length) {
     lines.push('', c.bold('Advisories'));
     for (const a of report.advisories) lines.push(`  ${c.yellow('!')} ${a.code}  ${a.message}`);
@@ -190,20 +220,22 @@ export function renderTerminal(
   if (report.gates.length) {
     lines.push('', c.bold('Gates'));
     for (const g of report.gates) {
-      const mark = g.passed ? c.green('✓ pass') : g.level === 'hard' ? c.red('✗ FAIL') : c.yellow('! warn');
-      lines.push(`  ${mark} ${g.level}  ${g.message}`);
+      const mark = g.passed
+        ? c.green('✓ pass')
+        : g.deferred
+          ? c.yellow('… defer')
+          : g.level === 'hard'
+            ? c.red('✗ FAIL')
+            : c.yellow('! warn');
+      lines.push(
+        `  ${mark} ${g.level}  ${g.message}${g.deferred && !g.passed ? ' (deferred to ai-eval merge)' : ''}`,
+      );
     }
   }
-  const failed = report.gates.filter((g) => !g.passed && g.level === 'hard');
-  lines.push('');
-  lines.push(
-    failed.length
-      ? c.red(
-          c.bold(
-            `ai-eval: FAILED, ${failed.length} hard gate${failed.length === 1 ? '' : 's'} failed: ${failed.map((g) => g.message).join('; ')}`,
-          ),
-        )
-      : c.green('ai-eval: no hard gate failed'),
-  );
+  const sentence = `ai-eval: ${verdictSentence(report)}`;
+  const bold = c.bold(sentence);
+  const coloured =
+    report.verdict === 'passed' ? c.green(bold) : report.verdict === 'failed' ? c.red(bold) : c.yellow(bold);
+  lines.push('', coloured);
   return lines;
 }

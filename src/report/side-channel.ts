@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RECORD_VERSION, type EvalRecord } from '../run/record-types.js';
+import { RECORD_VERSION, type AiEvalRecord } from '../run/record-types.js';
 
 /**
  * The side-channel protocol of runners without per-test metadata (Jest, node:test, the standalone
@@ -38,7 +38,7 @@ export function channelFile(dir: string, pid: number = process.pid): string {
  * appendRecords(records); // in a worker, while the ai-eval reporter runs
  * ```
  */
-export function appendRecords(records: readonly EvalRecord[], dir = process.env[CHANNEL_DIR_ENV]): boolean {
+export function appendRecords(records: readonly AiEvalRecord[], dir = process.env[CHANNEL_DIR_ENV]): boolean {
   if (!dir) return false;
   mkdirSync(dir, { recursive: true });
   const file = channelFile(dir);
@@ -75,12 +75,13 @@ export function readChannelDir(dir: string): ReadRecords {
 }
 
 /**
- * Why a value is not an {@link EvalRecord} (the first problem, with its JSON path), or `null` when
- * it is one. The reporters skip a bad record with this message instead of failing the whole run.
+ * Why a value is not an {@link AiEvalRecord} (the first problem, with its JSON path), or `null`
+ * when it is one. The reporters skip a bad record with this message instead of failing the whole
+ * run.
  *
  * @example
  * ```ts
- * recordProblem({ v: 2 }); // '$.v: expected 1, got 2 (a record from another ai-eval version)'
+ * recordProblem({ v: 1 }); // '$.v: expected 2, got 1 (a record from another ai-eval version)'
  * ```
  */
 export function recordProblem(value: unknown): string | null {
@@ -92,13 +93,11 @@ export function recordProblem(value: unknown): string | null {
   if (typeof test !== 'object' || test === null) return '$.test: expected { file, name }';
   if (typeof test.file !== 'string') return '$.test.file: expected a string';
   if (typeof test.name !== 'string') return '$.test.name: expected a string';
+  if (r.kind === 'load-failure' || r.kind === 'filter-skip') return suiteRecordProblem(r);
+  if (r.kind !== 'grade') return `$.kind: expected 'grade', 'load-failure' or 'filter-skip'`;
   if (r.target !== null) {
-    const t = r.target as Record<string, unknown> | undefined;
-    if (typeof t !== 'object' || typeof t.name !== 'string')
-      return '$.target: expected null or { name, mode, graders, ... }';
-    if (t.mode !== 'agent' && t.mode !== 'chat') return `$.target.mode: expected 'agent' or 'chat'`;
-    if (!Array.isArray(t.graders)) return '$.target.graders: expected an array';
-    if (!Array.isArray(t.actionObserving)) return '$.target.actionObserving: expected an array';
+    const problem = targetProblem(r.target);
+    if (problem) return problem;
   }
   for (const key of ['question', 'grader', 'label', 'reason'])
     if (typeof r[key] !== 'string') return `$.${key}: expected a string`;
@@ -112,9 +111,35 @@ export function recordProblem(value: unknown): string | null {
   return null;
 }
 
+function targetProblem(value: unknown): string | null {
+  const t = value as Record<string, unknown> | null | undefined;
+  if (typeof t !== 'object' || t === null || typeof t.name !== 'string')
+    return '$.target: expected null or { name, mode, graders, ... }';
+  if (t.mode !== 'agent' && t.mode !== 'chat') return `$.target.mode: expected 'agent' or 'chat'`;
+  if (!Array.isArray(t.graders)) return '$.target.graders: expected an array';
+  if (!Array.isArray(t.actionObserving)) return '$.target.actionObserving: expected an array';
+  return null;
+}
+
+function suiteRecordProblem(r: Record<string, unknown>): string | null {
+  const problem = targetProblem(r.target);
+  if (problem) return problem.replace('expected null or', 'expected');
+  if (typeof r.suite !== 'string') return '$.suite: expected a string';
+  const dataset = r.dataset as Record<string, unknown> | null | undefined;
+  if (typeof dataset !== 'object' || dataset === null || typeof dataset.ref !== 'string')
+    return '$.dataset: expected { ref }';
+  if (typeof r.at !== 'number' || !Number.isFinite(r.at)) return '$.at: expected a number';
+  if (r.kind === 'load-failure') {
+    if (!Array.isArray(r.problems) || !r.problems.every((p) => typeof p === 'string'))
+      return '$.problems: expected an array of strings';
+  } else if (typeof r.filters !== 'object' || r.filters === null || Array.isArray(r.filters))
+    return '$.filters: expected { split?, tags?, ids? }';
+  return null;
+}
+
 /** Records read from somewhere, and the problems with those that were skipped. */
 export interface ReadRecords {
-  records: EvalRecord[];
+  records: AiEvalRecord[];
   problems: string[];
 }
 
@@ -135,7 +160,7 @@ export function checkRecords(values: unknown, where: string): ReadRecords {
   values.forEach((value, i) => {
     const problem = recordProblem(value);
     if (problem) out.problems.push(`${where}: record ${i} skipped, ${problem.replace('$', `$[${i}]`)}`);
-    else out.records.push(value as EvalRecord);
+    else out.records.push(value as AiEvalRecord);
   });
   return out;
 }
@@ -162,7 +187,7 @@ export function parseJsonLines(text: string, file: string): ReadRecords {
     }
     const problem = recordProblem(value);
     if (problem) out.problems.push(`${file}:${i + 1}: ${problem}; line skipped`);
-    else out.records.push(value as EvalRecord);
+    else out.records.push(value as AiEvalRecord);
   });
   return out;
 }

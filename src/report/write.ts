@@ -4,11 +4,13 @@ import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { isAiEvalError } from '../errors.js';
 import { readBaseline } from './baseline.js';
-import { collect } from './collect.js';
+import { collect, settleVerdict } from './collect.js';
+import { failsRun } from './gates.js';
+import { verdictSentence } from './headline.js';
 import { runIdentity } from './identity.js';
 import type { EvalReport } from './model.js';
 import { gateSettings, type ReporterOptions } from './options.js';
-import type { EvalRecord } from '../run/record-types.js';
+import type { AiEvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
 import { githubAnnotations, renderMarkdown } from './render-markdown.js';
 import { renderTerminal } from './render-terminal.js';
@@ -45,12 +47,17 @@ export interface FinishIO {
   shard?: { index: number; count: number } | null;
   /** Problems met while reading records (bad records skipped), printed as warnings. */
   warnings?: readonly string[];
+  /** Tests the runner reported failed (any test); stated in the headline. Unknown when absent. */
+  failedTests?: number | null;
 }
 
 /** What {@link finishRun} produced. */
 export interface FinishResult {
   report: EvalReport;
-  /** True when a hard gate failed or an output could not be written. */
+  /**
+   * True when the reporter fails the run: a hard gate failed (not deferred, as in a shard) or an
+   * output could not be written. Failed tests fail the run through the runner itself.
+   */
   failed: boolean;
   /** Why the run failed, for the runner's error. */
   failure: string | null;
@@ -68,7 +75,7 @@ export interface FinishResult {
  * ```
  */
 export function finishRun(
-  records: readonly EvalRecord[],
+  records: readonly AiEvalRecord[],
   options: ReporterOptions,
   io: FinishIO,
 ): FinishResult {
@@ -92,6 +99,7 @@ export function finishRun(
     root,
     baseline,
     shard: io.shard ?? null,
+    failedTests: io.failedTests ?? null,
   });
   if (baselineError !== null && options.maxDrop !== undefined) {
     // maxDrop cannot be checked without the baseline: that fails the gate, in the report too.
@@ -100,8 +108,9 @@ export function finishRun(
       level: 'hard',
       passed: false,
       message: `maxDrop cannot be checked: ${baselineError}`,
+      ...(report.partial ? { deferred: true } : {}),
     });
-    report.passed = false;
+    settleVerdict(report);
   }
   const outputs: Array<[string | undefined, () => string]> = [
     [options.outputFile, () => `${JSON.stringify(report, null, 2)}\n`],
@@ -135,9 +144,9 @@ export function finishRun(
   if (options.summary !== false)
     text += `\n${renderTerminal(report, { palette, ...weakestOption(options) }).join('\n')}\n`;
   for (const p of problems) text += `${palette.red(`[ai-eval] error: ${p}`)}\n`;
-  const hard = report.gates.filter((g) => !g.passed && g.level === 'hard').map((g) => g.message);
-  if (options.summary === false && hard.length)
-    text += `${palette.red(`ai-eval: FAILED, hard gate failed: ${hard.join('; ')}`)}\n`;
+  const hard = report.gates.filter(failsRun).map((g) => g.message);
+  if (options.summary === false && (report.verdict === 'failed' || report.verdict === 'incomplete'))
+    text += `${(report.verdict === 'failed' ? palette.red : palette.yellow)(`ai-eval: ${verdictSentence(report)}`)}\n`;
   io.print(text);
   const reasons = [...hard, ...problems];
   return {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { EvalRecord } from './record-types.js';
+import type { AiEvalRecord } from './record-types.js';
 
 /**
  * Which test computed a grade, and whether that test is still running. Records are only sent while
@@ -27,7 +27,7 @@ export interface RunnerChannel {
   /** The identity of the test a matcher runs in, from the matcher's `this`; undefined outside a test. */
   identify(matcherState: unknown): TestIdentity | undefined;
   /** Sends records of a running test to the reporter. */
-  send(identity: TestIdentity, records: readonly EvalRecord[]): Promise<void>;
+  send(identity: TestIdentity, records: readonly AiEvalRecord[]): Promise<void>;
 }
 
 /** What {@link runWithIdentity} carries into the code a generated test calls. */
@@ -61,7 +61,7 @@ export function scopedIdentity(): ScopedIdentity | undefined {
 export async function sendIfRunning(
   channel: RunnerChannel,
   identity: TestIdentity,
-  records: readonly EvalRecord[],
+  records: readonly AiEvalRecord[],
 ): Promise<number> {
   if (records.length === 0 || !identity.isRunning()) return 0;
   await channel.send(identity, records);

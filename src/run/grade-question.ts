@@ -3,8 +3,16 @@ import { AiEvalError } from '../errors.js';
 import { buildContext, hasInput, inputOf } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
 import { resolveGrader, type GraderId } from '../registry/graders.js';
+import { normalizeToolCatalog, type ToolCatalogInput } from '../grading/tool-catalog.js';
 import { recordOf } from '../grading/tool-calls.js';
-import type { Gradable, GradeResult, GradingContext, Question, ToolCall } from '../grading/types.js';
+import type {
+  ClaimPattern,
+  Gradable,
+  GradeResult,
+  GradingContext,
+  Question,
+  ToolCall,
+} from '../grading/types.js';
 import { questionVerdict } from '../grading/verdict.js';
 import { errorMessage } from '../internal/text.js';
 
@@ -28,8 +36,18 @@ export interface GradeQuestionOptions {
   response: Gradable;
   /** The graders to run: ids or grader objects. */
   graders: ReadonlyArray<GraderId | Grader>;
-  /** Target settings that apply: its response char limit and pass threshold. */
-  target?: { responseCharLimit?: number | undefined; passThreshold?: number | undefined } | undefined;
+  /**
+   * Target settings that apply: its response char limit, pass threshold, tool catalog (graders see
+   * it as `context.tools`) and claim patterns (`context.claim_patterns`).
+   */
+  target?:
+    | {
+        responseCharLimit?: number | undefined;
+        passThreshold?: number | undefined;
+        tools?: ToolCatalogInput | undefined;
+        claimPatterns?: ClaimPattern[] | undefined;
+      }
+    | undefined;
   /** A tool-call record given beside a plain-string response (any shape the adapters accept). */
   toolCalls?: unknown;
   /** The input text, when the question has neither `input` nor `messages`. */
@@ -96,6 +114,8 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
     responseCharLimit: options.target?.responseCharLimit,
     rubricCriteria: options.rubricCriteria,
     input: options.input,
+    tools: options.target?.tools !== undefined ? normalizeToolCatalog(options.target.tools) : undefined,
+    claimPatterns: options.target?.claimPatterns,
   });
   // The question's own input or messages win; options.input is the fallback for a bare question.
   const input = hasInput(question) ? inputOf(question) : (options.input ?? inputOf(question));

@@ -13,7 +13,7 @@ const milliseconds = {
 };
 
 /**
- * A gate on a target or a run: `{ level, minAverage?, minPassRate? }`.
+ * A gate on a target or a run: `{ level, minAverage?, minPassRate?, minCoverage? }`.
  *
  * @example
  * ```ts
@@ -22,16 +22,17 @@ const milliseconds = {
  */
 export const gateSchema: OptionSchema = {
   type: 'object',
-  description: '{ level, minAverage?, minPassRate? }',
+  description: '{ level, minAverage?, minPassRate?, minCoverage? }',
   properties: {
     level: { enum: ['hard', 'soft'], description: "'hard' or 'soft'" },
     minAverage: composite,
     minPassRate: share,
+    minCoverage: share,
   },
   required: ['level'],
   additionalProperties: false,
-  anyOf: [{ required: ['minAverage'] }, { required: ['minPassRate'] }],
-  'x-message': 'a gate needs minAverage or minPassRate',
+  anyOf: [{ required: ['minAverage'] }, { required: ['minPassRate'] }, { required: ['minCoverage'] }],
+  'x-message': 'a gate needs minAverage, minPassRate or minCoverage',
 };
 
 /**
@@ -63,6 +64,7 @@ export const targetSchema: OptionSchema = {
     scoreBy: { enum: ['avg_score', 'pass_rate'], description: "'avg_score' or 'pass_rate'" },
     gate: gateSchema,
     tools: { type: ['array', 'object'], description: 'a tool catalog (an array or an object of tools)' },
+    claimPatterns: { type: 'array', description: 'a list of claim patterns' },
   },
   required: ['name', 'mode', 'graders'],
   additionalProperties: false,

@@ -9,7 +9,7 @@ import type { GradeResult } from '../grading/types.js';
  * if (input.v !== RECORD_VERSION) skip(input); // a record from another ai-eval version
  * ```
  */
-export const RECORD_VERSION = 1;
+export const RECORD_VERSION = 2;
 
 /**
  * The target a record belongs to, as the suite or matcher knew it.
@@ -34,7 +34,7 @@ export interface RecordTarget {
   actionObserving: string[];
   passThreshold: number;
   scoreBy?: 'avg_score' | 'pass_rate';
-  gate?: { level: 'hard' | 'soft'; minAverage?: number; minPassRate?: number };
+  gate?: { level: 'hard' | 'soft'; minAverage?: number; minPassRate?: number; minCoverage?: number };
 }
 
 /**
@@ -57,10 +57,16 @@ export interface RecordedGrade extends GradeResult {
   /** Whether the graded response came with a tool-call record. */
   toolCallRecord: boolean;
   /**
-   * The grade came from a negated assertion (`expect(run).not.toPassGrader(...)`): listed, but
-   * left out of the question's composite.
+   * The grade came from a negated assertion (`expect(run).not.toPassGrader(...)`): reported apart,
+   * with its own verdict, and left out of the question's composite and the target's pass rate.
    */
   negated?: boolean;
+  /**
+   * The grader declares `observesActions` but scored a response that had no tool-call record, and
+   * its reason does not name the fallback (`no tool-call record available`): it claimed evidence it
+   * did not have, so the grade does not count as observing what the agent did.
+   */
+  unverified?: boolean;
 }
 
 /**
@@ -78,6 +84,8 @@ export interface RecordedGrade extends GradeResult {
  */
 export interface EvalRecord extends RecordedGrade {
   v: typeof RECORD_VERSION;
+  /** A grade (the other kinds are {@link SuiteRecord}s). */
+  kind: 'grade';
   /** The test that computed it: file path and full name (describe blocks and title, ` > `-joined). */
   test: { file: string; name: string };
   /** The target, or null when the matcher named none (the reporter uses the test file's name). */
@@ -95,6 +103,76 @@ export interface EvalRecord extends RecordedGrade {
   /** Milliseconds since the epoch. */
   at: number;
 }
+
+/** What every record a suite sends about itself (not about a grade) carries. */
+interface SuiteRecordBase {
+  v: typeof RECORD_VERSION;
+  /** The test that sent it: file path and full name. */
+  test: { file: string; name: string };
+  /** The suite's target. */
+  target: RecordTarget;
+  /** The `evalSuite` name. */
+  suite: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/**
+ * An `evalSuite` whose dataset gave nothing to evaluate (a missing file, a schema error, an async
+ * source, every selected question disabled): the report counts it as planned and not loaded.
+ *
+ * @example
+ * ```ts
+ * const failure: LoadFailureRecord = { v: RECORD_VERSION, kind: 'load-failure', suite: 'support',
+ *   test: { file: '/repo/support.test.ts', name: 'support > dataset file:evals/support.yaml' },
+ *   target, dataset: { ref: 'file:evals/support.yaml' }, problems: ['... does not exist'], at: Date.now() };
+ * ```
+ */
+export interface LoadFailureRecord extends SuiteRecordBase {
+  kind: 'load-failure';
+  /** The dataset as the suite named it (the load label, for example `file:evals/support.yaml`). */
+  dataset: { ref: string };
+  /** Why nothing was loaded: the load's warnings, one per line. */
+  problems: string[];
+}
+
+/**
+ * An `evalSuite` that `AI_EVAL_IDS`, `AI_EVAL_TAGS` or `AI_EVAL_SPLIT` left without a question: it is
+ * skipped, and the reporter fails the run only when the filters selected nothing in any suite.
+ *
+ * @example
+ * ```ts
+ * const skipped: FilterSkipRecord = { v: RECORD_VERSION, kind: 'filter-skip', suite: 'billing',
+ *   test, target, dataset: { ref: 'file:evals/billing.yaml' }, filters: { ids: ['list-drafts'] }, at: Date.now() };
+ * ```
+ */
+export interface FilterSkipRecord extends SuiteRecordBase {
+  kind: 'filter-skip';
+  dataset: { ref: string };
+  /** The filters in force (environment over options). */
+  filters: { split?: string; tags?: string[]; ids?: string[] };
+}
+
+/**
+ * What a suite says about itself rather than about a grade.
+ *
+ * @example
+ * ```ts
+ * if (record.kind === 'load-failure') console.log(record.dataset.ref, record.problems);
+ * ```
+ */
+export type SuiteRecord = LoadFailureRecord | FilterSkipRecord;
+
+/**
+ * Any record on the channel from tests to the reporter: a grade, or a suite record. Vitest carries
+ * them on `task.meta.aiEval`, Jest in the side-channel files.
+ *
+ * @example
+ * ```ts
+ * const grades = records.filter((r): r is EvalRecord => r.kind === 'grade');
+ * ```
+ */
+export type AiEvalRecord = EvalRecord | SuiteRecord;
 
 const GRADE_KEYS = [
   'grader',
@@ -125,5 +203,6 @@ export function recordedGrade(from: RecordedGrade): RecordedGrade {
   for (const key of GRADE_KEYS) grade[key] = from[key];
   if (from.usage) grade.usage = { ...from.usage };
   if (from.negated) grade.negated = true;
+  if (from.unverified) grade.unverified = true;
   return grade as unknown as RecordedGrade;
 }

@@ -1,7 +1,18 @@
 import type { Grader } from '../grading/define-grader.js';
+import { capReason, safeReason } from '../internal/reason.js';
 import { resolveGrader } from '../registry/graders.js';
 import { judgeRecordIdentity } from '../registry/judge-identity.js';
-import { RECORD_VERSION, recordedGrade, type EvalRecord, type RecordTarget } from './record-types.js';
+import { FALLBACK_MARKER } from '../grading/markers.js';
+import type { GradeResult } from '../grading/types.js';
+import {
+  RECORD_VERSION,
+  recordedGrade,
+  type AiEvalRecord,
+  type EvalRecord,
+  type FilterSkipRecord,
+  type LoadFailureRecord,
+  type RecordTarget,
+} from './record-types.js';
 import type { QuestionResult } from './grade-question.js';
 import type { Target } from './target.js';
 import type { TestIdentity } from './channel.js';
@@ -69,19 +80,24 @@ export function toRecords(
   const at = Date.now();
   return result.grades.map((grade, index) => {
     const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
+    const observesActions = grader?.observesActions ?? false;
+    const toolCallRecord = result.toolCalls !== undefined;
     const record: EvalRecord = {
       v: RECORD_VERSION,
+      kind: 'grade',
       test: { file: scope.identity.file, name: scope.identity.name },
       target: scope.target,
       question: scope.question,
       ...recordedGrade({
         ...grade,
+        reason: capReason(grade.reason),
         label: grader?.displayLabel ?? grade.grader,
         trial: scope.trial,
         llm: grader?.llm ?? false,
-        observesActions: grader?.observesActions ?? false,
-        toolCallRecord: result.toolCalls !== undefined,
+        observesActions,
+        toolCallRecord,
         ...(scope.negated ? { negated: true } : {}),
+        ...(unverifiedObservation(grade, observesActions, toolCallRecord) ? { unverified: true } : {}),
       }),
       passThreshold: result.passThreshold,
       at,
@@ -93,6 +109,82 @@ export function toRecords(
   });
 }
 
+/**
+ * Whether a grade breaks the `observesActions` contract: the grader declares it, the response had
+ * no tool-call record, and yet it returned a score whose reason does not name the fallback
+ * (`no tool-call record available`). Such a grader claimed evidence it did not have. An error or a
+ * skip keeps the contract (it degraded honestly).
+ *
+ * @example
+ * ```ts
+ * unverifiedObservation(myObserver.result(1, 'looks read-only'), true, false); // true
+ * unverifiedObservation(toolUsage.result(1, 'no tool-call record available, ...'), true, false); // false
+ * ```
+ */
+export function unverifiedObservation(
+  grade: Pick<GradeResult, 'score' | 'reason'>,
+  observesActions: boolean,
+  toolCallRecord: boolean,
+): boolean {
+  return (
+    observesActions && !toolCallRecord && grade.score !== null && !grade.reason.includes(FALLBACK_MARKER)
+  );
+}
+
+/** Where a suite record comes from: its test, target and suite. */
+export interface SuiteRecordScope {
+  test: { file: string; name: string };
+  target: RecordTarget;
+  suite: string;
+  /** The dataset's load label, for example `file:evals/support.yaml`. */
+  ref: string;
+}
+
+/**
+ * The record of a suite whose dataset gave nothing to evaluate.
+ *
+ * @example
+ * ```ts
+ * loadFailureRecord({ test, target, suite: 'support', ref: 'file:x.yaml' }, ['x.yaml does not exist']);
+ * ```
+ */
+export function loadFailureRecord(scope: SuiteRecordScope, problems: readonly string[]): LoadFailureRecord {
+  return {
+    v: RECORD_VERSION,
+    kind: 'load-failure',
+    test: { ...scope.test },
+    target: scope.target,
+    suite: scope.suite,
+    dataset: { ref: scope.ref },
+    problems: [...problems],
+    at: Date.now(),
+  };
+}
+
+/**
+ * The record of a suite the environment filters left without a question.
+ *
+ * @example
+ * ```ts
+ * filterSkipRecord({ test, target, suite: 'billing', ref: 'file:billing.yaml' }, { ids: ['list-drafts'] });
+ * ```
+ */
+export function filterSkipRecord(
+  scope: SuiteRecordScope,
+  filters: FilterSkipRecord['filters'],
+): FilterSkipRecord {
+  return {
+    v: RECORD_VERSION,
+    kind: 'filter-skip',
+    test: { ...scope.test },
+    target: scope.target,
+    suite: scope.suite,
+    dataset: { ref: scope.ref },
+    filters: JSON.parse(JSON.stringify(filters)) as FilterSkipRecord['filters'],
+    at: Date.now(),
+  };
+}
+
 /** The judge model and prompt hash of an LLM grader; a judge misconfiguration already errored its grade. */
 function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: string } | undefined {
   try {
@@ -100,4 +192,17 @@ function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: stri
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Records as they may leave the worker: every grade reason redacted and capped (suite records carry
+ * no reason). The runner channels send only these.
+ *
+ * @example
+ * ```ts
+ * appendRecords(safeRecords(records));
+ * ```
+ */
+export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
+  return records.map((r) => (r.kind === 'grade' ? { ...r, reason: safeReason(r.reason) } : r));
 }

@@ -4,7 +4,7 @@ import { configure, resetConfig } from '../../src/config.js';
 import { AiEvalError } from '../../src/errors.js';
 import { formatProblem, loadRubricCriteria, validateRubric } from '../../src/datasets/index.js';
 import { ROOT } from '../helpers/paths.js';
-import { scratch } from './helpers.js';
+import { scratch } from '../helpers/temp.js';
 
 afterEach(() => resetConfig());
 

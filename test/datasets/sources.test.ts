@@ -20,7 +20,8 @@ import {
   registerInlineDataset,
   unregisterDatasetSource,
 } from '../../src/datasets/index.js';
-import { scratch, yamlDataset } from './helpers.js';
+import { scratch } from '../helpers/temp.js';
+import { yamlDataset } from './helpers.js';
 
 const messagesOf = (logs: Array<{ message: string }>) => logs.map((l) => l.message);
 

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FORBIDDEN_PREFIXES, readOnlyRun } from '../../src/graders/read-only-run.js';
 import { buildContext } from '../../src/grading/context.js';
+import { normalizeToolCatalog } from '../../src/grading/tool-catalog.js';
 import type { GradeResult, ToolCall } from '../../src/grading/types.js';
+import { ROOT } from '../helpers/paths.js';
 
 const call = (function_name: string, plugin_id?: string): ToolCall => ({
   function_name,
@@ -75,5 +79,50 @@ describe('read_only_run', () => {
     for (const forbidden_tool_prefixes of [[], [' ', 3], 'create_', null]) {
       expect(grade([call('delete_user')], { forbidden_tool_prefixes }).score).toBe(0);
     }
+  });
+});
+
+describe('read_only_run with a tool catalog', () => {
+  const withCatalog = (calls: ToolCall[], tools: unknown): GradeResult => {
+    const context = buildContext(
+      { id: 'q', input: 'x' },
+      { toolCalls: calls, tools: normalizeToolCatalog(tools) },
+    );
+    return readOnlyRun.grade('x', 'done', context, { result: readOnlyRun.result }) as GradeResult;
+  };
+
+  it('tau-bench: write tools the fragments miss fail once the catalog says they are not read-only', () => {
+    const calls = [call('get_order_details'), call('exchange_delivered_order_items')];
+    // By name alone, exchange_ is no mutating fragment: the run passes.
+    expect(grade(calls).score).toBe(1);
+    const tools = [
+      { name: 'get_order_details', readOnly: true },
+      { name: 'exchange_delivered_order_items', readOnly: false },
+    ];
+    expect(withCatalog(calls, tools)).toMatchObject({
+      score: 0,
+      reason:
+        'mutating tools called: exchange_delivered_order_items (from the agent tool-call record; read-only or not as the tool catalog declares: get_order_details, exchange_delivered_order_items)',
+    });
+  });
+
+  it('MCP annotations: readOnlyHint beats a fragment, destructiveHint marks a write, unknown tools fall back to fragments', () => {
+    const list = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures', 'records', 'mcp', 'tools-list.json'), 'utf8'),
+    ) as {
+      value: unknown;
+    };
+    // create_preview contains create_ but declares readOnlyHint; archive_node declares nothing.
+    expect(
+      withCatalog([call('create_preview'), call('archive_node'), call('list_nodes')], list.value).score,
+    ).toBe(1);
+    expect(withCatalog([call('purge_cache')], list.value).reason).toBe(
+      'mutating tools called: purge_cache (from the agent tool-call record; read-only or not as the tool catalog declares: purge_cache)',
+    );
+    expect(withCatalog([call('publish_node')], list.value).score).toBe(0);
+    // A tool the catalog does not list still meets the fragments.
+    expect(withCatalog([call('delete_node')], list.value).reason).toBe(
+      'mutating tools called: delete_node (from the agent tool-call record)',
+    );
   });
 });

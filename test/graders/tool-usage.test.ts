@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { greedyMatching, maximumMatching } from '../../src/graders/matching.js';
 import { FALLBACK_MARKER, toolUsageGrader } from '../../src/graders/tool-usage.js';
 import { getGrader } from '../../src/registry/graders.js';
 import type { ExpectedTool, Gradable, GradeResult, ToolCall } from '../../src/grading/types.js';
 import { gradeQuestion } from '../../src/run/grade-question.js';
+import { ROOT } from '../helpers/paths.js';
 
 const call = (function_name: string, args: Record<string, unknown> = {}): ToolCall => ({
   function_name,
@@ -183,7 +186,7 @@ describe('tool_usage_grader with a record', () => {
     expect(g).toMatchObject({ score: null, error: true, skipped: false });
     expect(g.reason).toContain('expected_tools[1].name: must be a non-empty string');
     expect(g.reason).toContain(
-      'expected_tools[2]: expected a tool name or { name, args?, after?, times? }, got 42',
+      'expected_tools[2]: expected a tool name or { name, args?, after?, times?, succeeded?, critical? }, got 42',
     );
     expect(g.reason).toContain('expected_tools[3].times: must be a whole number');
     expect(g.reason).toContain("expected_tools[4]: unknown key 'arg'");
@@ -276,3 +279,101 @@ function bruteForceMaximum(candidates: number[][], right: number): number {
   };
   return best(0);
 }
+
+describe('tool_usage_grader: succeeded, critical and the tool catalog', () => {
+  const failedCall = (name: string): ToolCall => ({ function_name: name, arguments: {}, status: 'error' });
+
+  it('succeeded: true counts only a call that did not fail, and says which failed', async () => {
+    const calls = [failedCall('create_ticket'), call('find_user')];
+    const g = await grade([{ name: 'create_ticket', succeeded: true }, 'find_user'], run(calls));
+    expect(g.score).toBe(2.5);
+    expect(g.reason).toContain(
+      'missed: create_ticket that succeeded (called 1 time, none that succeeded (#1 failed))',
+    );
+    // Without succeeded, the failed call still counts as a call made.
+    expect((await grade(['create_ticket'], run(calls))).score).toBe(5);
+    // A call whose outcome the input does not hold did not fail.
+    expect((await grade([{ name: 'find_user', succeeded: true }], run(calls))).score).toBe(5);
+    const retried = [failedCall('create_ticket'), { ...call('create_ticket'), status: 'ok' as const }];
+    const met = await grade([{ name: 'create_ticket', succeeded: true }], run(retried));
+    expect(met.reason).toContain('met: create_ticket that succeeded (call #2)');
+  });
+
+  it('succeeded needs a record: without one the grade is an error naming the entry', async () => {
+    const g = await grade([{ name: 'create_ticket', succeeded: true }], 'I created the ticket.');
+    expect(g).toMatchObject({ score: null, error: true });
+    expect(g.reason).toContain('expected_tools[0] (create_ticket that succeeded)');
+  });
+
+  it('rejects non-boolean succeeded and critical', async () => {
+    const g = await grade([{ name: 'x', succeeded: 'yes', critical: 1 }], run([]));
+    expect(g.error).toBe(true);
+    expect(g.reason).toContain('expected_tools[0].succeeded: must be true or false, got "yes"');
+    expect(g.reason).toContain('expected_tools[0].critical: must be true or false, got 1');
+  });
+
+  it('tau-bench: 11 of 12 expected calls scores 4.58 and passes, unless the missing write is critical', async () => {
+    const doc = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures', 'records', 'tau-bench', 'retail-exchange.json'), 'utf8'),
+    ) as { task: { actions: { name: string; kwargs: Record<string, unknown> }[] }; value: unknown[] };
+    const expected = doc.task.actions.map((a) => ({ name: a.name, args: a.kwargs }));
+    const response = { output: 'Exchanged.', messages: doc.value };
+    const partial = await gradeQuestion({
+      question: { id: 't', input: 'x', expected_tools: expected },
+      response,
+      graders: ['tool_usage_grader'],
+    });
+    expect(partial.grades[0]!.score).toBeCloseTo(4.58, 2);
+    expect(partial.passed).toBe(true);
+    const critical = expected.map((e) =>
+      e.name === 'exchange_delivered_order_items' ? { ...e, critical: true, succeeded: true } : e,
+    );
+    const strict = await gradeQuestion({
+      question: { id: 't', input: 'x', expected_tools: critical },
+      response,
+      graders: ['tool_usage_grader'],
+    });
+    expect(strict.grades[0]).toMatchObject({ score: 0, composite: 0 });
+    expect(strict.grades[0]!.reason).toMatch(
+      /^critical expectation missed: expected_tools\[11\] \(exchange_delivered_order_items with \{.*\} that succeeded\); score 0 whatever else matched\. 11\/12 expected tools met among 12 recorded calls/,
+    );
+    expect(strict.passed).toBe(false);
+  });
+
+  it('critical applies to the response-text fallback too', async () => {
+    const g = await grade([{ name: 'search', critical: true }, 'fetch_page'], 'I used fetch_page.');
+    expect(g.score).toBe(0);
+    expect(g.reason).toContain('critical expectation missed: expected_tools[0] (search)');
+    expect(g.reason).toContain(FALLBACK_MARKER);
+  });
+
+  it('with a tool catalog, names an expected tool the agent was not given and the closest one', async () => {
+    const result = await gradeQuestion({
+      question: {
+        id: 'q',
+        input: 'x',
+        expected_tools: ['list_node', { name: 'save_node', after: 'load_nod' }, 'web_search'],
+      },
+      response: run([call('list_nodes'), { function_name: 'web_search', arguments: {}, kind: 'hosted' }]),
+      graders: ['tool_usage_grader'],
+      target: {
+        tools: [{ name: 'list_nodes', readOnly: true }, { name: 'save_node' }, { name: 'load_node' }],
+      },
+    });
+    const g = result.grades[0]!;
+    expect(g).toMatchObject({ score: null, error: true });
+    expect(g.reason).toBe(
+      "expected_tools names tools the agent was not given: expected_tools[0].name 'list_node' is not in the tool catalog (did you mean list_nodes?); expected_tools[1].after 'load_nod' is not in the tool catalog (did you mean load_node?). Fix the name, or add the tool to the target's tools.",
+    );
+  });
+
+  it('with a catalog that knows every expected tool, grades as usual', async () => {
+    const result = await gradeQuestion({
+      question: { id: 'q', input: 'x', expected_tools: ['list_nodes'] },
+      response: run([call('list_nodes')]),
+      graders: ['tool_usage_grader'],
+      target: { tools: { list_nodes: { description: 'an AI SDK tool', inputSchema: {} } } },
+    });
+    expect(result.grades[0]!.score).toBe(5);
+  });
+});

@@ -3,12 +3,16 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAiEvalError } from '../../src/errors.js';
+import { renderToolCalls } from '../../src/judge/tool-block.js';
 import {
+  displayArguments,
+  displayToolCalls,
   MAX_ARGUMENT_CHARS,
   normalizeToolCalls,
   recordOf,
   TRUNCATION_MARKER,
 } from '../../src/grading/tool-calls.js';
+import { gradeQuestion } from '../../src/run/grade-question.js';
 
 /** A local OpenAI-compatible server answering with canned tool calls, so the real SDK is driven. */
 let server: Server;
@@ -131,16 +135,16 @@ describe('OpenAI shapes, through the real SDK', () => {
     const expected = [{ function_name: 'get_weather', arguments: { city: 'Ghent' } }];
     expect(normalizeToolCalls(response.output)).toEqual(expected);
     expect(normalizeToolCalls(response)).toEqual(expected);
-    // A Responses input list (the transcript), with the call's output item passed over.
+    // A Responses input list (the transcript): the call's output item is its result, not a call.
     const transcript = [
       { role: 'user', content: 'weather?' },
       ...response.output,
       { type: 'function_call_output', call_id: 'call_1', output: '{"temp": 12}' },
     ];
-    expect(normalizeToolCalls(transcript)).toEqual(expected);
+    expect(normalizeToolCalls(transcript)).toEqual([{ ...expected[0], status: 'ok' }]);
   });
 
-  it('reads Responses remote MCP calls with the server label as plugin_id', () => {
+  it('reads Responses remote MCP calls as hosted, with the server label as plugin_id', () => {
     expect(
       normalizeToolCalls([
         { type: 'mcp_list_tools', id: 'l1', server_label: 'drupal', tools: [] },
@@ -152,7 +156,15 @@ describe('OpenAI shapes, through the real SDK', () => {
           server_label: 'drupal',
         },
       ]),
-    ).toEqual([{ function_name: 'list_nodes', plugin_id: 'drupal', arguments: { type: 'page' } }]);
+    ).toEqual([
+      {
+        function_name: 'list_nodes',
+        plugin_id: 'drupal',
+        arguments: { type: 'page' },
+        kind: 'hosted',
+        status: 'unknown',
+      },
+    ]);
   });
 });
 
@@ -176,7 +188,10 @@ describe('Vercel AI SDK shapes', () => {
       { type: 'tool-result', toolCallId: 't1', toolName: 'search', input: { q: 'a' }, output: [] },
       { type: 'tool-error', toolCallId: 't2', toolName: 'fetch', input: {}, error: 'boom' },
     ];
-    expect(normalizeToolCalls(content)).toEqual([{ function_name: 'search', arguments: { q: 'a' } }]);
+    // The results are outcomes: t1 came back; t2's error part has no call here, so it counts for none.
+    expect(normalizeToolCalls(content)).toEqual([
+      { function_name: 'search', arguments: { q: 'a' }, status: 'ok' },
+    ]);
     const result = {
       steps: [
         { toolCalls: [{ type: 'tool-call', toolCallId: 't1', toolName: 'search', input: { q: 'a' } }] },
@@ -214,7 +229,9 @@ describe('Vercel AI SDK shapes', () => {
       },
       { role: 'assistant', content: 'Found nothing.' },
     ];
-    expect(normalizeToolCalls(messages)).toEqual([{ function_name: 'search', arguments: { q: 'a' } }]);
+    expect(normalizeToolCalls(messages)).toEqual([
+      { function_name: 'search', arguments: { q: 'a' }, status: 'ok' },
+    ]);
   });
 });
 
@@ -262,21 +279,43 @@ describe('normalised records', () => {
     ]);
   });
 
-  it('truncates long argument values with a visible marker, nested ones too', () => {
+  it('keeps long argument values whole, so graders match exactly what the call carried', async () => {
     const long = 'x'.repeat(MAX_ARGUMENT_CHARS + 100);
     const [call] = normalizeToolCalls([
       { function_name: 'save', arguments: { body: long, nested: [{ text: long }] } },
     ]);
-    const args = call!.arguments as { body: string; nested: { text: string }[] };
+    expect(call!.arguments).toEqual({ body: long, nested: [{ text: long }] });
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'x', expected_tools: [{ name: 'save', args: { body: long } }] },
+      response: { output: 'saved', toolCalls: [call] },
+      graders: ['tool_usage_grader'],
+    });
+    expect(graded.grades[0]!.score).toBe(5);
+  });
+
+  it('cuts long values only for display, with the marker, nested ones and raw strings too', () => {
+    const long = 'x'.repeat(MAX_ARGUMENT_CHARS + 100);
+    const [shown] = displayToolCalls([
+      { function_name: 'save', arguments: { body: long, nested: [{ text: long }] } },
+    ]);
+    const args = shown!.arguments as { body: string; nested: { text: string }[] };
     expect(args.body).toBe(`${'x'.repeat(MAX_ARGUMENT_CHARS)}${TRUNCATION_MARKER} (${long.length} chars)`);
     expect(args.nested[0]!.text.endsWith(`${TRUNCATION_MARKER} (${long.length} chars)`)).toBe(true);
     const exact = 'y'.repeat(MAX_ARGUMENT_CHARS);
-    expect(normalizeToolCalls([{ function_name: 's', arguments: { v: exact } }])[0]!.arguments).toEqual({
-      v: exact,
-    });
-    // A raw, unparseable string is truncated too.
-    const raw = normalizeToolCalls([{ function_name: 's', arguments: `{${long}` }])[0]!.arguments;
-    expect(typeof raw === 'string' && raw.includes(TRUNCATION_MARKER)).toBe(true);
+    expect(displayArguments({ v: exact })).toEqual({ v: exact });
+    expect(displayArguments(`{${long}`)).toContain(TRUNCATION_MARKER);
+  });
+
+  it('shows a judge names and cut arguments, never statuses or results', () => {
+    const long = 'z'.repeat(MAX_ARGUMENT_CHARS + 1);
+    const block = renderToolCalls(
+      [{ function_name: 'create_ticket', arguments: { body: long }, status: 'error', kind: 'hosted' }],
+      'tag',
+    )!;
+    expect(block).toContain(
+      `1. create_ticket {"body":"${'z'.repeat(MAX_ARGUMENT_CHARS)}${TRUNCATION_MARKER} (501 chars)"}`,
+    );
+    expect(block).not.toMatch(/error|hosted|status/);
   });
 
   it('keeps an empty record empty', () => {
@@ -299,21 +338,21 @@ describe('other call shapes in assistant turns', () => {
         },
       ]),
     ).toEqual([
-      { function_name: 'lookup', arguments: { id: 1 } },
-      { function_name: 'web_search', arguments: { query: 'x' } },
+      { function_name: 'lookup', arguments: { id: 1 }, status: 'unknown' },
+      { function_name: 'web_search', arguments: { query: 'x' }, kind: 'hosted', status: 'ok' },
     ]);
   });
 });
 
 describe('unrecognised shapes', () => {
   it.each([
-    ['a string', 'search', /at \$: expected an array of tool calls or messages, got "search"/],
-    ['a number in a list', [42], /at \$\[0\]: expected a tool call object, got 42/],
+    ['a string', 'search', /at \$: expected a tool call, a tool result or a message object, got "search"/],
     [
-      'an unknown object',
-      [{ tool: 'search' }],
-      /at \$\[0\]: expected a tool call .* got \{"tool":"search"\}/,
+      'a number in a list',
+      [42],
+      /at \$\[0\]: expected a tool call, a tool result or a message object, got 42/,
     ],
+    ['an unknown object', [{ tool: 'search' }], /at \$\[0\]: expected a tool call.* got \{"tool":"search"\}/],
     ['an object without calls', { foo: 1 }, /got \{"foo":1\}/],
     ['an empty tool name', [{ function_name: '', arguments: {} }], /expected a non-empty tool name/],
     [
@@ -327,12 +366,12 @@ describe('unrecognised shapes', () => {
           ],
         },
       ],
-      /at \$\[0\]\.content\[1\]: expected a text block, a tool call, or another known content block, got \{"type":"weird_block","name":"x"\}/,
+      /at \$\[0\]\.content\[1\]: expected a tool call, a tool result or a message of a known shape, got \{"type":"weird_block","name":"x"\}/,
     ],
     [
       'a content block that is not an object',
       [{ role: 'assistant', content: ['hello'] }],
-      /at \$\[0\]\.content\[0\]: expected a content block object, got "hello"/,
+      /at \$\[0\]\.content\[0\]: expected a tool call, a tool result or a message object, got "hello"/,
     ],
   ])('throws a clear INVALID_TOOL_CALLS error for %s', (_label, record, message) => {
     let caught: unknown;
@@ -343,7 +382,9 @@ describe('unrecognised shapes', () => {
     }
     expect(isAiEvalError(caught, 'INVALID_TOOL_CALLS')).toBe(true);
     expect((caught as Error).message).toMatch(message);
-    expect((caught as Error).message).toContain('Pass OpenAI, OpenAI Responses, Vercel AI SDK or Anthropic');
+    expect((caught as Error).message).toContain(
+      'Pass tool calls, results or messages of OpenAI Chat Completions or Responses, the Vercel AI SDK, Anthropic, the OpenAI Agents SDK, LangChain, Google GenAI or MCP',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineGrader } from '../../src/grading/define-grader.js';
-import { questionVerdict } from '../../src/grading/verdict.js';
+import { negatedVerdict, questionVerdict } from '../../src/grading/verdict.js';
 
 const gradient = defineGrader({
   id: 'gradient_g',
@@ -65,5 +65,34 @@ describe('questionVerdict', () => {
     expect(v.trialComposites).toEqual([4, 2, null]);
     expect(v.composite).toBe(3);
     expect(v.passed).toBe(true);
+  });
+});
+
+describe('errored and negated verdicts', () => {
+  it('calls a question errored when nothing scored it because something errored, or nothing arrived', () => {
+    expect(questionVerdict([gradient.result(null, 'run failed', true)], 3.5)).toMatchObject({
+      unscored: true,
+      errored: true,
+    });
+    expect(questionVerdict([gradient.result(null, 'n/a')], 3.5)).toMatchObject({
+      unscored: true,
+      errored: false,
+    });
+    expect(questionVerdict([], 3.5)).toMatchObject({ unscored: true, errored: true });
+    // Scored but degraded: not errored, and still not passed.
+    expect(
+      questionVerdict([gradient.result(5, 'ok'), gradient.result(null, 'judge down', true)], 3.5),
+    ).toMatchObject({ errored: false, degraded: true, passed: false });
+  });
+
+  it('passes a negated assertion only on a real verdict of "did not pass"', () => {
+    expect(negatedVerdict([{ ...binary.result(0, 'wrote'), negated: true }], 3.5)).toEqual({
+      composite: 0,
+      passThreshold: 3.5,
+      passed: true,
+    });
+    expect(negatedVerdict([binary.result(1, 'read only')], 3.5).passed).toBe(false);
+    expect(negatedVerdict([binary.result(null, 'no record', true)], 3.5).passed).toBe(false);
+    expect(negatedVerdict([binary.result(null, 'n/a')], 3.5).passed).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import type { TestProject } from 'vitest/node';
 import { ROOT, TMP } from './paths.js';
 
 /**
@@ -14,10 +15,14 @@ import { ROOT, TMP } from './paths.js';
  * repository's node_modules, and nothing else: an import the package forgot to declare fails. The run directory lies outside the repository, so no resolver can
  * walk up into the repository and find its `dist/` instead of the packed copy.
  *
- * Each `vitest run` gets its own run directory (in AI_EVAL_TEST_RUN_DIR, inherited by the workers),
- * and build plus pack hold a lock, so several runs at once do not trip over each other.
+ * The fixtures' shared modules (fixtures/projects/shared) are copied to `<run dir>/projects/shared`,
+ * so a fixture project reaches them at `../shared` there as in the repository.
+ *
+ * Each `vitest run` gets its own run directory (provided to the e2e project's tests as
+ * `aiEvalRunDir`: test/helpers/paths.ts), and build plus pack hold a lock, so several runs at once
+ * do not trip over each other. The teardown removes the run directory (AI_EVAL_KEEP_TMP=1 keeps it).
  */
-export default async function setup(): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(TMP, { recursive: true });
   const runDir = mkdtempSync(join(tmpdir(), 'ai-eval-test-'));
   const modules = join(runDir, 'node_modules');
@@ -41,13 +46,17 @@ export default async function setup(): Promise<() => void> {
       .trim();
     const tarball = join(runDir, out.split('\n').pop() ?? '');
     execFileSync('tar', ['-xzf', tarball, '-C', packed, '--strip-components=1']);
-    process.env.AI_EVAL_TEST_TARBALL = tarball;
+    project.provide('aiEvalTarball', tarball);
   } finally {
     await release();
   }
-  process.env.AI_EVAL_TEST_RUN_DIR = runDir;
+  cpSync(join(ROOT, 'fixtures', 'projects', 'shared'), join(runDir, 'projects', 'shared'), {
+    recursive: true,
+  });
+  project.provide('aiEvalRunDir', runDir);
   return () => {
-    if (process.env.AI_EVAL_KEEP_TMP !== '1') rmSync(runDir, { recursive: true, force: true });
+    if (process.env.AI_EVAL_KEEP_TMP === '1') console.log(`AI_EVAL_KEEP_TMP=1: kept ${runDir}`);
+    else rmSync(runDir, { recursive: true, force: true });
   };
 }
 

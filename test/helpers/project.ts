@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { projectsDir, ROOT } from './paths.js';
+import { e2eOnly, projectsDir, ROOT } from './paths.js';
+import { tempDir } from './temp.js';
 
 /** The outcome of a runner process. */
 export interface RunResult {
@@ -14,13 +15,13 @@ export interface RunResult {
 }
 
 /**
- * Creates a throwaway project under `.tmp/projects`: copies `fixtures/projects/<fixture>` when
- * given, then writes `files` over it. The project resolves `ai-eval` to the packed package and the
- * runners to the repository's own copies.
+ * Creates a throwaway project in this run's projects directory: copies `fixtures/projects/<fixture>`
+ * when given, then writes `files` over it. The project resolves `ai-eval` to the packed package and
+ * the runners to the repository's own copies; the fixtures' shared modules are at `../shared`, as in
+ * the repository. It is removed after the test (or the file, when made in `beforeAll`).
  */
 export function makeProject(name: string, files: Record<string, string> = {}, fixture?: string): string {
-  mkdirSync(projectsDir(), { recursive: true });
-  const dir = mkdtempSync(join(projectsDir(), `${name}-`));
+  const dir = tempDir(`${name}-`, projectsDir());
   if (fixture) cpSync(join(ROOT, 'fixtures', 'projects', fixture), dir, { recursive: true });
   writeFileSync(
     join(dir, 'package.json'),
@@ -36,16 +37,19 @@ export function makeProject(name: string, files: Record<string, string> = {}, fi
 const VITEST_BIN = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const JEST_BIN = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 
-/** Runs a Node script with arguments in `cwd` and collects its output. Never rejects. */
-export function runNode(
-  script: string,
+/**
+ * Runs a command with arguments in `cwd`, without colour, and collects its output. Never rejects.
+ * Only the e2e project starts processes.
+ */
+export function runCommand(
+  command: string,
   args: string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
-  nodeArgs: string[] = [],
 ): Promise<RunResult> {
+  e2eOnly('starting a process');
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    const child = spawn(command, args, {
       cwd,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +63,17 @@ export function runNode(
       resolvePromise({ code, stdout, stderr, output });
     });
   });
+}
+
+/** Runs a Node script with arguments in `cwd` and collects its output. Never rejects. */
+export function runNode(
+  script: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+  nodeArgs: string[] = [],
+): Promise<RunResult> {
+  return runCommand(process.execPath, [...nodeArgs, script, ...args], cwd, env);
 }
 
 /** Runs real Vitest (`vitest run`) in a fixture project. */

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { expect } from 'vitest';
+import type { EvalReport } from '../../src/report/model.js';
 import { ROOT } from './paths.js';
 
 /**
@@ -12,3 +14,10 @@ export const validateReport = new Ajv2020.default({
   strict: false,
   formats: { 'date-time': (value: string) => !Number.isNaN(Date.parse(value)) },
 }).compile(JSON.parse(readFileSync(join(ROOT, 'schema', 'report.json'), 'utf8')) as object);
+
+/** Reads a JSON report a reporter or the CLI wrote, and asserts that it matches the schema. */
+export function readReport(file: string): EvalReport {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as EvalReport;
+  expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+  return report;
+}

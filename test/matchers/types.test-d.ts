@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it, type TaskMeta } from 'vitest';
 import { expect } from 'vitest';
 import '../../matchers/vitest.js';
-import type { EvalRecord } from '../../src/run/record-types.js';
+import type { AiEvalRecord } from '../../src/run/record-types.js';
 import type { AiEvalMatchers, GradeMatcherOptions } from '../../matchers/types.js';
 
 describe('the Vitest augmentation', () => {
@@ -15,7 +15,7 @@ describe('the Vitest augmentation', () => {
   });
 
   it('types task.meta.aiEval as the record list', () => {
-    expectTypeOf<TaskMeta['aiEval']>().toEqualTypeOf<EvalRecord[] | undefined>();
+    expectTypeOf<TaskMeta['aiEval']>().toEqualTypeOf<AiEvalRecord[] | undefined>();
   });
 
   it('refuses malformed options', () => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
 import { gateSettings } from '../../src/report/options.js';
-import type { RunIdentity } from '../../src/report/model.js';
 import type { ReporterOptions } from '../../src/report/options.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { EvalRecord, RecordTarget } from '../../src/run/record-types.js';
-import { FAQ, SUPPORT, fail, rec, skip } from './records.js';
-
-const identity: RunIdentity = {
-  timestamp: '2026-01-01T00:00:00.000Z',
-  packageVersion: '0.0.0',
-  nodeVersion: 'v20',
-  judgeModel: null,
-  judgeHash: null,
-  promptHashes: {},
-  datasetHashes: {},
-};
+import { FAQ, SUPPORT, fail, identity, rec, skip } from '../helpers/report-fixtures.js';
 
 function report(records: EvalRecord[], options: ReporterOptions = {}) {
   return collect(records, { identity, settings: gateSettings(options) });
@@ -143,7 +132,13 @@ describe('gates', () => {
         scope: 'support-bot',
         level: 'hard',
         passed: false,
-        message: 'support-bot: average 3.50 is below the minimum 4.00',
+        message: 'support-bot: average 3.50 over 2 of 2 scored is below the minimum 4.00',
+      },
+      {
+        scope: 'support-bot',
+        level: 'hard',
+        passed: true,
+        message: 'support-bot: coverage 100% (2 of 2 planned questions scored) meets the minimum 100%',
       },
     ]);
     expect(r.passed).toBe(false);
@@ -161,9 +156,27 @@ describe('gates', () => {
         passed: false,
         message: 'support-bot: pass rate 50% is below the minimum 75%',
       },
-      { scope: 'run', level: 'hard', passed: true, message: 'run: average 3.50 meets the minimum 3.50' },
+      {
+        scope: 'support-bot',
+        level: 'soft',
+        passed: true,
+        message: 'support-bot: coverage 100% (2 of 2 planned questions scored) meets the minimum 100%',
+      },
+      {
+        scope: 'run',
+        level: 'hard',
+        passed: true,
+        message: 'run: average 3.50 over 2 of 2 scored meets the minimum 3.50',
+      },
+      {
+        scope: 'run',
+        level: 'hard',
+        passed: true,
+        message: 'run: coverage 100% (2 of 2 planned questions scored) meets the minimum 100%',
+      },
     ]);
     expect(r.passed).toBe(true);
+    expect(r.verdict).toBe('passed');
   });
 
   it('an options gate for a target wins over the gate the target declares', () => {
@@ -200,6 +213,12 @@ describe('gates', () => {
         passed: false,
         message: 'run: no questions, so no pass rate can meet the minimum 0%',
       },
+      {
+        scope: 'run',
+        level: 'hard',
+        passed: false,
+        message: 'run: nothing was planned, so no coverage can meet the minimum 100%',
+      },
     ]);
     expect(r.passed).toBe(false);
   });
@@ -228,19 +247,24 @@ describe('gates', () => {
     );
   });
 
-  it('only warns about a gated target missing from one shard of several', () => {
+  it('defers a gated target missing from one shard of several to the merge', () => {
     const settings = gateSettings({ gates: { 'faq-bot': { level: 'hard', minAverage: 4 } } });
     const shard = collect(records, { identity, settings, shard: { index: 1, count: 2 } });
     expect(shard.gates).toEqual([
       {
         scope: 'faq-bot',
-        level: 'soft',
+        level: 'hard',
         passed: false,
+        deferred: true,
         message:
           "faq-bot: no target named 'faq-bot' in this shard (ai-eval merge checks the whole run); targets: support-bot",
       },
     ]);
-    expect(shard.passed).toBe(true);
+    expect(shard).toMatchObject({
+      verdict: 'partial',
+      passed: false,
+      partial: { shard: { index: 1, count: 2 } },
+    });
     const faq = collect([rec({ question: 'f1', grader: 'accuracy_judge', target: FAQ, score: 3 })], {
       identity,
       settings,
@@ -252,9 +276,16 @@ describe('gates', () => {
         scope: 'faq-bot',
         level: 'hard',
         passed: false,
-        message: 'faq-bot: average 3.00 is below the minimum 4.00',
+        message: 'faq-bot: average 3.00 over 1 of 1 scored is below the minimum 4.00',
+      },
+      {
+        scope: 'faq-bot',
+        level: 'hard',
+        passed: true,
+        message: 'faq-bot: coverage 100% (1 of 1 planned question scored) meets the minimum 100%',
       },
     ]);
+    expect(merged).toMatchObject({ partial: null, verdict: 'failed' });
   });
 
   it('passes failOnError when nothing errored', () => {

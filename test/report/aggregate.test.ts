@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRecords, totalsOf } from '../../src/report/aggregate.js';
-import { FAQ, fail, rec, skip } from './records.js';
+import { FAQ, fail, rec, skip } from '../helpers/report-fixtures.js';
 
 describe('groupRecords', () => {
   it('takes a question composite as the mean of the non-null composites and passes it at the threshold', () => {
@@ -32,17 +32,24 @@ describe('groupRecords', () => {
     });
   });
 
-  it("lists a negated assertion's grade but leaves it out of the composite", () => {
+  it('keeps negated assertions apart from the questions, each with its own verdict', () => {
     const [target] = groupRecords([
       rec({ question: 'q1', grader: 'read_only_run', score: 1, min: 0, max: 1 }),
       rec({ question: 'q1', grader: 'read_only_run', score: 0, min: 0, max: 1, negated: true }),
       rec({ question: 'q2', grader: 'read_only_run', score: 0, min: 0, max: 1, negated: true }),
+      rec({ question: 'q3', grader: 'read_only_run', score: 1, min: 0, max: 1, negated: true }),
+      fail('q4', 'read_only_run', { negated: true }),
     ]);
-    const [q1, q2] = target!.questions;
-    expect(q1!.grades.map((g) => g.negated ?? false)).toEqual([false, true]);
-    expect(q1).toMatchObject({ composite: 5, passed: true });
-    // Nothing but negated assertions: nothing scored the question itself.
-    expect(q2).toMatchObject({ composite: null, unscored: true, passed: false });
+    // Only q1 is a question: a test of nothing but negated assertions adds none.
+    expect(target!.questions.map((q) => [q.id, q.composite, q.passed])).toEqual([['q1', 5, true]]);
+    expect(target!.questions[0]!.grades.map((g) => g.negated ?? false)).toEqual([false]);
+    expect(target!.negated.map((n) => [n.question, n.composite, n.passed])).toEqual([
+      ['q1', 0, true], // the grader failed: the .not assertion passed
+      ['q2', 0, true],
+      ['q3', 5, false], // the grader passed: the .not assertion failed
+      ['q4', null, false], // no verdict passes nothing
+    ]);
+    expect(totalsOf(target!.questions)).toMatchObject({ questionCount: 1, passRate: 1 });
   });
 
   it('names a target after the test file (relative to the root) when the record has none', () => {
@@ -117,6 +124,7 @@ describe('totalsOf', () => {
       errorCount: 3,
       degradedCount: 2,
       unscoredCount: 1,
+      coverage: { planned: 3, scored: 2, unscored: 0, errored: 1, degraded: 2, notLoaded: 0, share: 2 / 3 },
       judgeTokens: { prompt: 200, completion: 40, total: 240 },
     });
   });

@@ -2,23 +2,12 @@ import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
-import type { RunIdentity } from '../../src/report/model.js';
 import { gateSettings, type ReporterOptions } from '../../src/report/options.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { renderJunit } from '../../src/report/render-junit.js';
 import { githubAnnotations, renderMarkdown } from '../../src/report/render-markdown.js';
 import { renderTerminal, scoreBar } from '../../src/report/render-terminal.js';
-import { FAQ, SUPPORT, fail, rec } from './records.js';
-
-const identity: RunIdentity = {
-  timestamp: '2026-01-01T00:00:00.000Z',
-  packageVersion: '0.0.0',
-  nodeVersion: 'v20',
-  judgeModel: null,
-  judgeHash: null,
-  promptHashes: {},
-  datasetHashes: {},
-};
+import { FAQ, SUPPORT, fail, identity, rec } from '../helpers/report-fixtures.js';
 
 const BLIND = { ...FAQ, name: 'blind-agent', mode: 'agent' as const };
 
@@ -50,28 +39,29 @@ describe('renderTerminal', () => {
     const lines = renderTerminal(report, { palette: pc.createColors(true) });
     expect(lines.join('\n')).toContain('\u001b['); // coloured when asked
     expect(lines.map((l) => stripVTControlCharacters(l))).toEqual([
-      'ai-eval: 2 targets, 3 questions, average 2.50, 33% passed, 1 error, 1 degraded',
+      'ai-eval: 2 targets, 3 questions, average 2.50 over 3 of 3 scored, 33% passed, 1 error, 1 degraded',
       '',
-      '  Target       Score                   Avg   Pass  Errors  Degraded',
-      '  blind-agent  ████████████░░░░░░░░   3.00     0%       0         0',
-      '  support-bot  █████████░░░░░░░░░░░   2.25    50%       1         1',
+      '  Target       Score                   Avg   Scored   Pass  Errors  Degraded',
+      '  blind-agent  ████████████░░░░░░░░   3.00      1/1     0%       0         0',
+      '  support-bot  █████████░░░░░░░░░░░   2.25      2/2    50%       1         1',
       '',
+      // Only questions that did not pass: q1 passed, so it is not among the weakest.
       'Weakest questions',
       '  ✗ support-bot › q2  0.00 (degraded)',
       '      accuracy_judge: judge timed out after 3 attempts',
       '  ✗ blind-agent › a  3.00',
       '      accuracy_judge: two of three facts',
-      '  ✓ support-bot › q1  4.50',
-      '      accuracy_judge: ok',
       '',
       'Advisories',
       '  ! NO_ACTION_OBSERVER  blind-agent is scored by nothing that can see what the agent did.',
       '',
       'Gates',
-      '  ✗ FAIL hard  support-bot: average 2.25 is below the minimum 3.00',
+      '  ✗ FAIL hard  support-bot: average 2.25 over 2 of 2 scored is below the minimum 3.00',
+      '  ✓ pass hard  support-bot: coverage 100% (2 of 2 planned questions scored) meets the minimum 100%',
       '  ! warn soft  run: pass rate 33% is below the minimum 50%',
+      '  ✓ pass soft  run: coverage 100% (3 of 3 planned questions scored) meets the minimum 100%',
       '',
-      'ai-eval: FAILED, 1 hard gate failed: support-bot: average 2.25 is below the minimum 3.00',
+      'ai-eval: FAILED: all 3 planned questions scored; 1 hard gate failed: support-bot: average 2.25 over 2 of 2 scored is below the minimum 3.00',
     ]);
   });
 
@@ -81,19 +71,19 @@ describe('renderTerminal', () => {
     expect(lines.filter((l) => l.startsWith('  ✗') || l.startsWith('  ✓'))).toEqual([
       '  ✗ support-bot › q2  0.00 (degraded)',
     ]);
-    expect(lines.at(-1)).toBe('ai-eval: no hard gate failed');
+    expect(lines.at(-1)).toBe('ai-eval: NO GATE: all 3 planned questions scored; no gate configured');
   });
 
   it('shows trials and says so when there are no records', () => {
     const trials = collect(
       [1, 2].map((trial) =>
-        rec({ question: 'q1', grader: 'accuracy_judge', trial, score: trial === 1 ? 5 : 3 }),
+        rec({ question: 'q1', grader: 'accuracy_judge', trial, score: trial === 1 ? 5 : 1 }),
       ),
       { identity, settings: gateSettings({}) },
     );
     const lines = renderTerminal(trials);
     expect(lines).toContain('               trials: pass@k 100%, pass^k 0%');
-    expect(lines).toContain('      2 trials: mean 4.00 ± 1.00 (min 3.00, max 5.00), pass@2 yes, pass^2 no');
+    expect(lines).toContain('      2 trials: mean 3.00 ± 2.00 (min 1.00, max 5.00), pass@2 yes, pass^2 no');
     const empty = renderTerminal(collect([], { identity, settings: gateSettings({}) }));
     expect(empty[1]).toBe('No eval records: no test in this run graded anything with ai-eval.');
   });
@@ -108,7 +98,9 @@ describe('renderTerminal', () => {
       { identity, settings: gateSettings({}) },
     );
     expect(report.targets[0]!.scoreBy).toBe('pass_rate');
-    expect(renderTerminal(report)[3]).toBe('  by-rate  ██████████░░░░░░░░░░   4.00    50%       0         0');
+    expect(renderTerminal(report)[3]).toBe(
+      '  by-rate  ██████████░░░░░░░░░░   4.00      2/2    50%       0         0',
+    );
   });
 
   it('draws a 20-cell bar', () => {
@@ -156,15 +148,17 @@ describe('renderMarkdown and annotations', () => {
   it('summarises targets, weakest questions, advisories and gates', () => {
     const md = renderMarkdown(build({ gate: { level: 'hard', minAverage: 4 } }), { weakest: 2 });
     const lines = md.split('\n');
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 10)).toEqual([
       '## ai-eval',
       '',
-      '❌ **Failed**: 3 questions, average 2.50, 33% passed, 1 error, 1 degraded.',
+      '❌ **Failed**: all 3 planned questions scored; 1 hard gate failed.',
       '',
-      '| Target | Mode | Average | Pass rate | Questions | Errors | Degraded |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
-      '| blind-agent | agent | 3.00 | 0% | 1 | 0 | 0 |',
-      '| support-bot | agent | 2.25 | 50% | 2 | 1 | 1 |',
+      '2 targets, 3 questions, average 2.50 over 3 of 3 scored, 33% passed, 1 error, 1 degraded.',
+      '',
+      '| Target | Mode | Average | Scored | Pass rate | Questions | Errors | Degraded |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| blind-agent | agent | 3.00 | 1 of 1 | 0% | 1 | 0 | 0 |',
+      '| support-bot | agent | 2.25 | 2 of 2 | 50% | 2 | 1 | 1 |',
     ]);
     expect(lines).toContain(
       '| support-bot | q2 | 0.00 | no | accuracy_judge: judge timed out after 3 attempts |',
@@ -172,13 +166,13 @@ describe('renderMarkdown and annotations', () => {
     expect(lines).toContain(
       '- **NO_ACTION_OBSERVER**: blind-agent is scored by nothing that can see what the agent did.',
     );
-    expect(lines).toContain('- ❌ hard: run: average 2.50 is below the minimum 4.00');
+    expect(lines).toContain('- ❌ hard: run: average 2.50 over 3 of 3 scored is below the minimum 4.00');
   });
 
   it('turns advisories into ::warning and failed hard gates into ::error', () => {
     expect(githubAnnotations(build({ gate: { level: 'hard', minAverage: 4 } }))).toEqual([
       '::warning title=ai-eval NO_ACTION_OBSERVER::blind-agent is scored by nothing that can see what the agent did.',
-      '::error title=ai-eval gate::run: average 2.50 is below the minimum 4.00',
+      '::error title=ai-eval gate::run: average 2.50 over 3 of 3 scored is below the minimum 4.00',
     ]);
   });
 });

@@ -1,14 +1,6 @@
-import {
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from '../helpers/paths.js';
 import { describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
 import { isAiEvalError } from '../../src/errors.js';
@@ -19,11 +11,13 @@ import { mergeReports } from '../../src/report/merge.js';
 import { checkReporterOptions, type ReporterOptions } from '../../src/report/options.js';
 import { checkRecords, parseJsonLines } from '../../src/report/side-channel.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
+import { filterSkipRecord, loadFailureRecord } from '../../src/run/record.js';
 import { redactArguments, redactText } from '../../src/report/redact.js';
 import { finishRun, useColour } from '../../src/report/write.js';
 import { writeFileAtomic } from '../../src/internal/atomic-write.js';
 import { validateReport } from '../helpers/report-schema.js';
-import { SUPPORT, fail, rec } from './records.js';
+import { tempDir } from '../helpers/temp.js';
+import { SUPPORT, fail, rec } from '../helpers/report-fixtures.js';
 
 const records: EvalRecord[] = [
   rec({ question: 'q1', grader: 'tool_usage_grader', score: 1, min: 0, max: 1 }),
@@ -42,7 +36,7 @@ const records: EvalRecord[] = [
 ];
 
 function run(options: ReporterOptions, env: NodeJS.ProcessEnv = {}, input = records) {
-  const dir = mkdtempSync(join(tmpdir(), 'ai-eval-write-'));
+  const dir = tempDir('ai-eval-write-');
   let printed = '';
   const result = finishRun(input, options, {
     root: dir,
@@ -61,9 +55,10 @@ describe('finishRun', () => {
     expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
     expect(json).toEqual(JSON.parse(JSON.stringify(report)));
     expect(json).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       timestamp: '2026-02-03T04:05:06.000Z',
-      packageVersion: '0.1.0',
+      packageVersion: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
+        .version,
       questionCount: 4,
       errorCount: 1,
       judgeTokens: { prompt: 10, completion: 5, total: 15 },
@@ -100,7 +95,7 @@ describe('finishRun', () => {
   });
 
   it('writes JUnit and Markdown and appends Markdown to GITHUB_STEP_SUMMARY', () => {
-    const summaryDir = mkdtempSync(join(tmpdir(), 'ai-eval-summary-'));
+    const summaryDir = tempDir('ai-eval-summary-');
     const summary = join(summaryDir, 'summary.md');
     writeFileSync(summary, '# earlier step\n');
     const { dir, printed } = run(
@@ -129,15 +124,19 @@ describe('finishRun', () => {
   it('fails the run with the reason when a hard gate fails', () => {
     const { failed, failure, printed } = run({ gate: { level: 'hard', minPassRate: 0.9 } });
     expect(failed).toBe(true);
-    expect(failure).toBe('ai-eval: run: pass rate 50% is below the minimum 90%');
+    expect(failure).toBe(
+      'ai-eval: run: pass rate 50% is below the minimum 90%; run: coverage 75% (3 of 4 planned questions scored, 1 errored) is below the minimum 100%',
+    );
     expect(printed).toContain(
-      'ai-eval: FAILED, 1 hard gate failed: run: pass rate 50% is below the minimum 90%',
+      'ai-eval: FAILED: 3 of 4 planned questions scored, 1 errored; 2 hard gates failed: run: pass rate 50% is below the minimum 90%; run: coverage 75%',
     );
   });
 
   it('prints the failure even with the summary off', () => {
     const { printed } = run({ summary: false, failOnError: true });
-    expect(printed.trim()).toBe('ai-eval: FAILED, hard gate failed: 1 grader error and failOnError is set');
+    expect(printed.trim()).toBe(
+      'ai-eval: FAILED: 3 of 4 planned questions scored, 1 errored; 1 hard gate failed: 1 grader error and failOnError is set',
+    );
   });
 
   it('compares with a baseline and gates on a drop', () => {
@@ -201,7 +200,7 @@ describe('finishRun', () => {
   });
 
   it('names the shard in file options through [shard]', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-shard-'));
+    const dir = tempDir('ai-eval-shard-');
     const io = { root: dir, print: () => undefined, env: {} };
     finishRun(records, { outputFile: 'r-[shard].json' }, { ...io, shard: { index: 2, count: 3 } });
     finishRun(records, { outputFile: 'r-[shard].json' }, io);
@@ -209,7 +208,7 @@ describe('finishRun', () => {
   });
 
   it('prints record problems as warnings', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-w-'));
+    const dir = tempDir('ai-eval-w-');
     let printed = '';
     finishRun(
       records,
@@ -267,16 +266,18 @@ describe('mergeReports', () => {
 describe('parseReport and compareWithBaseline', () => {
   it('names the file and JSON path of a malformed report', () => {
     expect(() =>
-      parseReport('{"schemaVersion":1,"targets":[{"name":"a","questions":[{"id":3}]}]}', 'r.json'),
+      parseReport('{"schemaVersion":2,"targets":[{"name":"a","questions":[{"id":3}]}]}', 'r.json'),
     ).toThrow('r.json at $.targets[0].questions[0].id: expected a string');
-    expect(() => parseReport('{"schemaVersion":2}', 'r.json')).toThrow(
-      'r.json at $.schemaVersion: expected 1, got 2',
+    expect(() => parseReport('{"schemaVersion":1}', 'r.json')).toThrow(
+      'r.json at $.schemaVersion: expected 2, got 1',
     );
+    let thrown: unknown;
     try {
       parseReport('{', 'r.json');
     } catch (error) {
-      expect(isAiEvalError(error, 'INVALID_REPORT')).toBe(true);
+      thrown = error;
     }
+    expect(isAiEvalError(thrown, 'INVALID_REPORT')).toBe(true);
   });
 
   it('ignores changes under 0.01 and lists new targets', () => {
@@ -295,16 +296,41 @@ describe('reading records', () => {
   it('skips bad records with the path of the problem', () => {
     const good = rec({ question: 'q', grader: 'g' });
     const { records: ok, problems } = checkRecords(
-      [good, { ...good, v: 2 }, { ...good, score: 'x' }],
+      [good, { ...good, v: 1 }, { ...good, score: 'x' }],
       'a.test.ts > t',
     );
     expect(ok).toEqual([good]);
     expect(problems).toEqual([
-      'a.test.ts > t: record 1 skipped, $[1].v: expected 1, got 2 (a record from another ai-eval version)',
+      'a.test.ts > t: record 1 skipped, $[1].v: expected 2, got 1 (a record from another ai-eval version)',
       'a.test.ts > t: record 2 skipped, $[2].score: expected a number or null',
     ]);
     expect(checkRecords('nope', 'x').problems).toEqual([
       'x: meta.aiEval is not an array of records; skipped',
+    ]);
+  });
+
+  it('reads suite records and names what is wrong with a bad one', () => {
+    const test = { file: '/repo/a.test.ts', name: 'a > dataset file:a.yaml' };
+    const target = SUPPORT;
+    const failure = loadFailureRecord({ test, target, suite: 'a', ref: 'file:a.yaml' }, [
+      'a.yaml does not exist',
+    ]);
+    const skipped = filterSkipRecord({ test, target, suite: 'a', ref: 'file:a.yaml' }, { ids: ['q9'] });
+    const { records: ok, problems } = checkRecords(
+      [
+        failure,
+        skipped,
+        { ...failure, problems: 'x' },
+        { ...skipped, target: null },
+        { ...failure, kind: 'other' },
+      ],
+      'a.test.ts',
+    );
+    expect(ok).toEqual([failure, skipped]);
+    expect(problems).toEqual([
+      'a.test.ts: record 2 skipped, $[2].problems: expected an array of strings',
+      'a.test.ts: record 3 skipped, $[3].target: expected { name, mode, graders, ... }',
+      "a.test.ts: record 4 skipped, $[4].kind: expected 'grade', 'load-failure' or 'filter-skip'",
     ]);
   });
 
@@ -330,7 +356,7 @@ describe('options, colour and redaction', () => {
     );
     expect(() => checkReporterOptions({ maxDrop: 1 })).toThrow('option maxDrop: needs `baseline` as well.');
     expect(() => checkReporterOptions({ gate: { level: 'hard' } })).toThrow(
-      'a gate needs minAverage or minPassRate',
+      'a gate needs minAverage, minPassRate or minCoverage',
     );
   });
 
@@ -361,7 +387,7 @@ describe('options, colour and redaction', () => {
   });
 
   it('writes atomically: a reader of the old file keeps it whole, the new one replaces it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
+    const dir = tempDir('ai-eval-atomic-');
     const file = join(dir, 'r.json');
     writeFileAtomic(file, 'old');
     // A hard link stands for a reader that opened the old report: a write in place (plain
@@ -376,7 +402,7 @@ describe('options, colour and redaction', () => {
   });
 
   it('leaves no temporary file and the target untouched when the rename fails', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-atomic-'));
+    const dir = tempDir('ai-eval-atomic-');
     const target = join(dir, 'r.json');
     mkdirSync(target);
     writeFileSync(join(target, 'keep'), 'kept');

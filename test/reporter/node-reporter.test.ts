@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeReporter, type NodeTestEventLike } from '../../reporter/node.js';
 import { appendRecords, CHANNEL_DIR_ENV } from '../../src/report/side-channel.js';
-import type { EvalRecord } from '../../src/run/record-types.js';
+import { RECORD_VERSION, type EvalRecord } from '../../src/run/record-types.js';
 
 const before = process.env[CHANNEL_DIR_ENV];
 afterEach(() => {
@@ -26,7 +26,8 @@ const pass = (name: string, nesting: number, suite = false): NodeTestEventLike =
 /** A record of one accuracy_judge grade (0-5) of a test. */
 function rec(question: string, score: number, name: string): EvalRecord {
   return {
-    v: 1,
+    v: RECORD_VERSION,
+    kind: 'grade',
     test: { file: '/x.test.mjs', name },
     target: {
       name: 'support-bot',

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EvalReport } from '../../src/report/model.js';
 import { ROOT } from '../helpers/paths.js';
 import { makeProject } from '../helpers/project.js';
 
@@ -50,14 +51,18 @@ describe('vitest --watch with the ai-eval reporter', () => {
     const runs = () => readFileSync(join(dir, 'runs.log'), 'utf8').trim().split('\n').sort();
     running = startWatch(dir);
     const [first] = await running.summaries(1);
-    expect(first).toBe('ai-eval: 1 target, 2 questions, average 3.00, 50% passed, 0 errors, 0 degraded');
+    expect(first).toBe(
+      'ai-eval: 1 target, 2 questions, average 3.00 over 2 of 2 scored, 50% passed, 0 errors, 0 degraded',
+    );
     expect(runs()).toEqual(['other', 'support']);
 
     // Raise q-score from 1 to 5: the suite reruns with the new dataset.
     const dataset = join(dir, 'datasets', 'support.yaml');
     writeFileSync(dataset, readFileSync(dataset, 'utf8').replace('score: 1', 'score: 5'));
     const second = await running.summaries(2);
-    expect(second[1]).toBe('ai-eval: 1 target, 2 questions, average 5.00, 100% passed, 0 errors, 0 degraded');
+    expect(second[1]).toBe(
+      'ai-eval: 1 target, 2 questions, average 5.00 over 2 of 2 scored, 100% passed, 0 errors, 0 degraded',
+    );
     expect(runs()).toEqual(['other', 'support', 'support']);
 
     // A rubric the dataset refers to counts too.
@@ -65,6 +70,8 @@ describe('vitest --watch with the ai-eval reporter', () => {
     writeFileSync(rubric, readFileSync(rubric, 'utf8').replace('the first policy', 'the second policy'));
     await running.summaries(3);
     expect(runs()).toEqual(['other', 'support', 'support', 'support']);
-    expect(running.output()).toContain('criteria: Cites the second policy.');
+    const report = JSON.parse(readFileSync(join(dir, 'reports', 'ai-eval.json'), 'utf8')) as EvalReport;
+    const rubricQuestion = report.targets[0]!.questions.find((q) => q.id === 'q-rubric');
+    expect(rubricQuestion?.grades[0]?.reason).toContain('criteria: Cites the second policy.');
   });
 });

@@ -236,10 +236,13 @@ describe('resolveTarget', () => {
       /target "support-bot" gate.level: expected 'hard' or 'soft', got "hrad"/,
     ],
     [{ gate: { level: 'hard', minAverage: 42 } }, /gate.minAverage: expected a number from 0 to 5, got 42/],
-    [{ gate: { level: 'hard' } }, /target "support-bot" gate: a gate needs minAverage or minPassRate/],
+    [
+      { gate: { level: 'hard' } },
+      /target "support-bot" gate: a gate needs minAverage, minPassRate or minCoverage/,
+    ],
     [
       { gate: { level: 'hard', minAvg: 4 } },
-      /gate.minAvg: unknown option \(known: level, minAverage, minPassRate\)/,
+      /gate.minAvg: unknown option \(known: level, minAverage, minPassRate, minCoverage\)/,
     ],
     [{ gates: {} }, /target "support-bot" gates: unknown option/],
     [{ graders: ['nope_grader'] }, /Unknown grader 'nope_grader'/],

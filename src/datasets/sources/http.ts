@@ -1,4 +1,5 @@
 import { getConfig } from '../../config.js';
+import { redactText } from '../../internal/redact.js';
 import { logger } from '../../logger.js';
 import { defineDatasetSource, normalizeQuestions, type AsyncDatasetSource } from '../define-source.js';
 import type { DatasetDocument } from '../types.js';
@@ -44,6 +45,11 @@ export function clearHttpDatasetCache(): void {
   cache().clear();
 }
 
+/** A URL as a warning shows it: credentials in its userinfo (`https://user:pass@host`) redacted. */
+function shown(url: string): string {
+  return redactText(url);
+}
+
 function baseUrl(label: string): string | undefined {
   const base = getConfig().datasets.httpBaseUrl;
   if (base === undefined || base === '') {
@@ -60,7 +66,7 @@ function baseUrl(label: string): string | undefined {
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
   } catch (error) {
     logger.warn(
-      `${label}: datasets.httpBaseUrl ${JSON.stringify(base)} is not an http(s) URL (${(error as Error).message}).`,
+      `${label}: datasets.httpBaseUrl ${JSON.stringify(shown(base))} is not an http(s) URL (${redactText((error as Error).message)}).`,
       TAG,
     );
     return undefined;
@@ -85,7 +91,7 @@ async function fetchText(url: string, label: string, warn: Warn = logWarn): Prom
       headers: { accept: 'application/yaml, application/json, text/plain' },
     });
     if (!response.ok) {
-      warn(`${label}: GET ${url} answered ${response.status} ${response.statusText}; nothing loaded.`);
+      warn(`${label}: GET ${shown(url)} answered ${response.status} ${response.statusText}; nothing loaded.`);
       return undefined;
     }
     return await response.text();
@@ -94,9 +100,9 @@ async function fetchText(url: string, label: string, warn: Warn = logWarn): Prom
     const reason =
       name === 'TimeoutError' || name === 'AbortError'
         ? `timed out after ${timeout} ms`
-        : (error as Error).message;
+        : redactText((error as Error).message);
     warn(
-      `${label}: GET ${url} failed: ${reason}. Fix: check datasets.httpBaseUrl, or raise datasets.httpTimeoutMs.`,
+      `${label}: GET ${shown(url)} failed: ${reason}. Fix: check datasets.httpBaseUrl, or raise datasets.httpTimeoutMs.`,
     );
     return undefined;
   }

@@ -1,0 +1,68 @@
+import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader } from './core.js';
+
+/**
+ * The OpenAI Agents SDK (`@openai/agents`): run items (`result.newItems`: `tool_call_item`,
+ * `tool_call_output_item`, `handoff_call_item`, ... read through their `rawItem`), a run result
+ * (`newItems`), and the protocol items of `result.history` that the Responses adapter does not
+ * already read: `function_call_result` (failed when `incomplete` or when its text reports an error,
+ * as the SDK's default "An error occurred while running the tool" does) and `hosted_tool_call`,
+ * read as the Responses item it wraps, so an Agents SDK hosted search and a Responses one record
+ * the same call.
+ *
+ * @example
+ * ```ts
+ * agentsSdk({ type: 'tool_call_item', rawItem: { type: 'function_call', callId: 'c1', name: 'f', arguments: '{}' } }, '$[0]', reader); // true
+ * ```
+ */
+export const agentsSdk: Adapter = (item, path, reader) => {
+  const type = item.type;
+  if (typeof type !== 'string') return readRunResult(item, path, reader);
+  if (type.endsWith('_item') && isObject(item.rawItem)) {
+    // A pending approval repeats a call that its tool_call_item already holds.
+    if (type !== 'tool_approval_item') reader.visit(item.rawItem, `${path}.rawItem`);
+    return true;
+  }
+  if (type === 'function_call_result') {
+    const outcome = item.status === 'incomplete' ? 'error' : outcomeOfOutput(item.output);
+    reader.result(outcome, { id: text(item.callId) ?? text(item.call_id), name: text(item.name) });
+    return true;
+  }
+  if (type === 'hosted_tool_call' && typeof item.name === 'string') {
+    readHosted(item, item.name, path, reader);
+    return true;
+  }
+  return false;
+};
+
+function readHosted(item: Json, name: string, path: string, reader: Reader): void {
+  const data = isObject(item.providerData) ? item.providerData : undefined;
+  if (data && data.type === name) {
+    // The Responses item the SDK converted, minus what it moved out: rebuild it.
+    const rebuilt = { ...data, ...(item.status !== undefined ? { status: item.status } : {}) };
+    reader.visit(
+      item.output !== undefined ? { ...rebuilt, output: item.output } : rebuilt,
+      `${path}.providerData`,
+    );
+    return;
+  }
+  if (name === 'mcp_list_tools' || name === 'mcp_approval_request') return;
+  const status =
+    item.status === undefined
+      ? undefined
+      : item.status === 'completed'
+        ? 'ok'
+        : item.status === 'failed'
+          ? 'error'
+          : 'unknown';
+  reader.call(
+    { name: name.replace(/_call$/, ''), args: item.arguments, id: text(item.id), kind: 'hosted', status },
+    path,
+  );
+}
+
+/** A RunResult (or its JSON): the items this run produced. */
+function readRunResult(item: Json, path: string, reader: Reader): boolean {
+  if (typeof item.role === 'string' || !Array.isArray(item.newItems)) return false;
+  reader.visit(item.newItems, `${path}.newItems`);
+  return true;
+}

@@ -1,0 +1,89 @@
+import type { ToolCallStatus } from '../types.js';
+import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
+
+/** Tool-result outputs of AI SDK model messages that report a failure. */
+const ERROR_OUTPUTS: ReadonlySet<unknown> = new Set(['error-text', 'error-json', 'execution-denied']);
+
+/**
+ * The Vercel AI SDK: a whole `generateText`/`streamText` result (every step's content, in order,
+ * never its last-step-only `toolCalls`, never its structured `output`), a step (`content`), the
+ * `tool-call`, `tool-result` and `tool-error` parts of steps and model messages, `UIMessage` parts
+ * (`tool-<name>` and `dynamic-tool`, whose `state` is the outcome), the v4 `toolInvocations` and
+ * `tool-invocation` parts, and untyped `{ toolName, input }` / `{ toolName, args }` calls. A call
+ * with `providerExecuted` is hosted.
+ *
+ * @example
+ * ```ts
+ * aiSdk({ type: 'tool-calculator', toolCallId: 't1', state: 'output-available', input: {}, output: 4 }, '$[0].parts[1]', reader); // true
+ * ```
+ */
+export const aiSdk: Adapter = (item, path, reader) => {
+  if (readContainer(item, path, reader)) return true;
+  const type = item.type;
+  const kind = item.providerExecuted === true ? 'hosted' : undefined;
+  const id = text(item.toolCallId);
+  if (
+    typeof type === 'string' &&
+    type.startsWith('tool-') &&
+    typeof item.state === 'string' &&
+    item.toolName === undefined
+  ) {
+    const status = uiStatus(item);
+    reader.call(
+      { name: type.slice('tool-'.length), args: item.input ?? item.rawInput, id, kind, status },
+      path,
+    );
+    return true;
+  }
+  if (type === 'dynamic-tool' && typeof item.toolName === 'string') {
+    const status = uiStatus(item);
+    reader.call({ name: item.toolName, args: item.input ?? item.rawInput, id, kind, status }, path);
+    return true;
+  }
+  if (type === 'tool-invocation' && isObject(item.toolInvocation)) {
+    reader.visit(item.toolInvocation, `${path}.toolInvocation`);
+    return true;
+  }
+  if (typeof item.toolName === 'string' && (type === undefined || type === 'tool-call')) {
+    // v4 ToolInvocation: { state: 'partial-call' | 'call' | 'result', args, result }.
+    const status =
+      type === undefined && typeof item.state === 'string'
+        ? item.state === 'result'
+          ? 'ok'
+          : 'unknown'
+        : undefined;
+    reader.call(
+      { name: item.toolName, args: 'input' in item ? item.input : item.args, id, kind, status },
+      path,
+    );
+    return true;
+  }
+  if (type === 'tool-result' || type === 'tool-error') {
+    const failed = type === 'tool-error' || (isObject(item.output) && ERROR_OUTPUTS.has(item.output.type));
+    reader.result(failed ? 'error' : 'ok', { id, name: text(item.toolName) });
+    return true;
+  }
+  return false;
+};
+
+function readContainer(item: Json, path: string, reader: Reader): boolean {
+  if (typeof item.role === 'string' || typeof item.type === 'string') return false;
+  // A whole result: every step. Its own toolCalls and content are its last step's only, and its
+  // `output` is the structured output, not a list of calls.
+  if (Array.isArray(item.steps)) {
+    reader.visit(item.steps, `${path}.steps`);
+    return true;
+  }
+  // A step: its content holds its calls and their results, in order. Its response.messages repeat
+  // every earlier step and are not read.
+  if (Array.isArray(item.content) && ('stepNumber' in item || 'finishReason' in item)) {
+    reader.visit(item.content, `${path}.content`);
+    return true;
+  }
+  return false;
+}
+
+function uiStatus(part: Json): ToolCallStatus {
+  if (part.state === 'output-available') return part.preliminary === true ? 'unknown' : 'ok';
+  return part.state === 'output-error' || part.state === 'output-denied' ? 'error' : 'unknown';
+}

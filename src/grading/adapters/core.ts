@@ -1,0 +1,242 @@
+import { AiEvalError } from '../../errors.js';
+import type { ToolArguments, ToolCallKind, ToolCallStatus } from '../types.js';
+
+/**
+ * A JSON-like object.
+ *
+ * @example
+ * ```ts
+ * const item: Json = { type: 'function_call', name: 'search' };
+ * ```
+ */
+export type Json = Record<string, unknown>;
+
+/**
+ * True for a non-null, non-array object.
+ *
+ * @example
+ * ```ts
+ * isObject({ a: 1 }); // true
+ * isObject([1]); // false
+ * ```
+ */
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The value when it is a non-empty string, else undefined.
+ *
+ * @example
+ * ```ts
+ * text('call_1'); // 'call_1'
+ * text(''); // undefined
+ * ```
+ */
+export const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/**
+ * What a tool result says about its call.
+ *
+ * @example
+ * ```ts
+ * const outcome: Outcome = isError ? 'error' : 'ok';
+ * ```
+ */
+export type Outcome = 'ok' | 'error';
+
+/**
+ * One call as an adapter reports it. `id` links it to its result; `status` is set only when the call
+ * item itself says how it ended (hosted calls, AI SDK UI parts); `kind` only for `custom` and
+ * `hosted` calls.
+ *
+ * @example
+ * ```ts
+ * reader.call({ name: 'search', args: '{"q":"x"}', id: 'call_1' }, '$[0]');
+ * ```
+ */
+export interface CallFields {
+  name: string;
+  args: unknown;
+  id?: string | undefined;
+  pluginId?: string | undefined;
+  kind?: Exclude<ToolCallKind, 'function'> | undefined;
+  status?: ToolCallStatus | undefined;
+}
+
+/**
+ * What an adapter uses to report what it read, and to read nested values.
+ *
+ * @example
+ * ```ts
+ * const adapter: Adapter = (item, path, reader) => {
+ *   if (item.type !== 'my_call') return false;
+ *   reader.call({ name: String(item.name), args: item.args }, path);
+ *   return true;
+ * };
+ * ```
+ */
+export interface Reader {
+  /** Reads a nested value (a list, a message, a call, a result); an unknown shape throws. */
+  visit(value: unknown, path: string): void;
+  /**
+   * Reads a nested value for tool results only (a user turn): calls and unknown shapes in it are
+   * passed over.
+   */
+  scan(value: unknown, path: string): void;
+  /** Records a call, in call order. */
+  call(fields: CallFields, path: string): void;
+  /** Records a tool result, linked to its call by `id`, else by tool `name`. */
+  result(outcome: Outcome, link: { id?: string | undefined; name?: string | undefined }): void;
+}
+
+/**
+ * One shape adapter: reads the item when it knows its shape and returns true; returns false for a
+ * shape it does not know, so the next adapter is tried.
+ *
+ * @example
+ * ```ts
+ * const adapters: Adapter[] = [normalised, openaiChat, anthropic];
+ * ```
+ */
+export type Adapter = (item: Json, path: string, reader: Reader) => boolean;
+
+/**
+ * Parses call arguments: a JSON string is parsed; one that does not parse as a JSON object is kept
+ * as the raw string, never dropped; a missing value or an empty string is `{}`.
+ *
+ * @example
+ * ```ts
+ * parseArguments('{"q":"x"}'); // { q: 'x' }
+ * parseArguments('not json'); // 'not json'
+ * ```
+ */
+export function parseArguments(raw: unknown): ToolArguments {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return isObject(parsed) ? parsed : raw;
+    } catch {
+      return raw;
+    }
+  }
+  if (isObject(raw)) return raw;
+  return String(JSON.stringify(raw));
+}
+
+const ERROR_TEXT = /^\s*(?:error\b|exception\b|traceback \(most recent call last\)|an error occurred\b)/i;
+
+/**
+ * Whether a tool's output, in a format with no error flag of its own (a Chat Completions `tool`
+ * message, a Responses `function_call_output`, an Agents SDK result), reports a failure: a JSON
+ * object with a truthy `error`, `isError: true`, `is_error: true`, `success: false`, `ok: false` or
+ * `status: 'error'`; or text that starts with `Error`, `Exception`, a Python traceback or `An error
+ * occurred` (the OpenAI Agents SDK's default failure text). Content-part lists are read through
+ * their text parts.
+ *
+ * @example
+ * ```ts
+ * outcomeOfOutput('Error: order not found'); // 'error'
+ * outcomeOfOutput('{"ticket_id": 7}'); // 'ok'
+ * ```
+ */
+export function outcomeOfOutput(output: unknown): Outcome {
+  if (typeof output === 'string') {
+    if (ERROR_TEXT.test(output)) return 'error';
+    const trimmed = output.trim();
+    if (!trimmed.startsWith('{')) return 'ok';
+    try {
+      return outcomeOfOutput(JSON.parse(trimmed) as unknown);
+    } catch {
+      return 'ok';
+    }
+  }
+  if (Array.isArray(output)) {
+    return output.some((part) => isObject(part) && outcomeOfOutput(part.text) === 'error') ? 'error' : 'ok';
+  }
+  if (!isObject(output)) return 'ok';
+  if (typeof output.type === 'string' && typeof output.text === 'string') return outcomeOfOutput(output.text);
+  const failed =
+    (output.error !== undefined && output.error !== null && output.error !== false && output.error !== '') ||
+    output.isError === true ||
+    output.is_error === true ||
+    output.success === false ||
+    output.ok === false ||
+    output.status === 'error';
+  return failed ? 'error' : 'ok';
+}
+
+/**
+ * An {@link AiEvalError} of code `INVALID_TOOL_CALLS` naming the JSON path, what was expected and
+ * what came, and which shapes are read.
+ *
+ * @example
+ * ```ts
+ * throw unrecognised({ tool: 'x' }, '$[0]', 'a tool call');
+ * ```
+ */
+export function unrecognised(value: unknown, path: string, expected: string): AiEvalError {
+  let shown: string;
+  try {
+    shown = JSON.stringify(value) ?? String(value);
+  } catch {
+    shown = String(value);
+  }
+  if (shown.length > 160) shown = `${shown.slice(0, 160)}…`;
+  return new AiEvalError(
+    'INVALID_TOOL_CALLS',
+    `Unrecognised tool-call record at ${path}: expected ${expected}, got ${shown}. Pass tool calls, results or messages of OpenAI Chat Completions or Responses, the Vercel AI SDK, Anthropic, the OpenAI Agents SDK, LangChain, Google GenAI or MCP, a transcript of them, or { function_name, arguments } objects (docs/matchers.md lists the shapes).`,
+  );
+}
+
+/**
+ * Item and block types that are neither calls nor results: message text, reasoning, media, sources,
+ * bookkeeping. They are passed over; any other unknown type is an error, never a silent gap.
+ *
+ * @example
+ * ```ts
+ * NON_CALL_TYPES.has('reasoning'); // true
+ * ```
+ */
+export const NON_CALL_TYPES: ReadonlySet<string> = new Set([
+  // Text and reasoning, every stack.
+  'text',
+  'output_text',
+  'input_text',
+  'refusal',
+  'reasoning',
+  'reasoning_text',
+  'thinking',
+  'redacted_thinking',
+  'message',
+  // Media, files and sources.
+  'image',
+  'input_image',
+  'file',
+  'input_file',
+  'document',
+  'audio',
+  'source',
+  'source-url',
+  'source-document',
+  'search_result',
+  // AI SDK bookkeeping.
+  'step-start',
+  'tool-approval-request',
+  'tool-approval-response',
+  // Anthropic: an upload into the code-execution container, compaction, model fallback, MCP listings.
+  'container_upload',
+  'compaction',
+  'compaction_trigger',
+  'fallback',
+  'mcp_tool_listing',
+  // OpenAI Responses bookkeeping.
+  'mcp_list_tools',
+  'mcp_approval_request',
+  'mcp_approval_response',
+  'item_reference',
+  'additional_tools',
+  'configuration_update',
+]);

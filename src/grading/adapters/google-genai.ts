@@ -1,0 +1,97 @@
+import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
+
+/** Part keys of Gemini content that carry neither a call nor a result. */
+const OTHER_PARTS = [
+  'text',
+  'inlineData',
+  'fileData',
+  'thought',
+  'thoughtSignature',
+  'videoMetadata',
+  'audioTranscription',
+  'mediaResolution',
+  'partMetadata',
+  'mediaProcessing',
+  'speechMetadata',
+];
+
+/**
+ * Google GenAI (`@google/genai`): `functionCall` parts (`{ name, args, id? }`), `functionResponse`
+ * parts (a result; failed when its `response` holds `error`), code execution (`executableCode` is
+ * a hosted `code_execution` call, `codeExecutionResult` its result by `outcome`), server tool
+ * `toolCall` / `toolResponse` parts (hosted, named by `toolType`), and a whole
+ * `GenerateContentResponse` (its `automaticFunctionCallingHistory`, then each candidate's content).
+ * A `functionCalls` list is read as bare `{ name, args }` calls. `Content` turns are read by role
+ * (`model`, `user`).
+ *
+ * @example
+ * ```ts
+ * googleGenai({ functionCall: { name: 'get_weather', args: { city: 'Ghent' } } }, '$[0].parts[0]', reader); // true
+ * ```
+ */
+export const googleGenai: Adapter = (item, path, reader) => {
+  if (item.type !== undefined || typeof item.role === 'string') return false;
+  if (Array.isArray(item.candidates)) return readResponse(item, path, reader);
+  const call = item.functionCall;
+  if (isObject(call)) {
+    reader.call({ name: text(call.name) ?? '', args: call.args, id: text(call.id) }, `${path}.functionCall`);
+    return true;
+  }
+  const response = item.functionResponse;
+  if (isObject(response)) {
+    const failed =
+      isObject(response.response) &&
+      response.response.error !== undefined &&
+      response.response.error !== null;
+    reader.result(failed ? 'error' : 'ok', { id: text(response.id), name: text(response.name) });
+    return true;
+  }
+  return readServerParts(item, path, reader) || OTHER_PARTS.some((key) => key in item);
+};
+
+function readServerParts(item: Json, path: string, reader: Reader): boolean {
+  const code = item.executableCode;
+  if (isObject(code)) {
+    const args = {
+      ...(code.code !== undefined ? { code: code.code } : {}),
+      ...(code.language !== undefined ? { language: code.language } : {}),
+    };
+    reader.call(
+      { name: 'code_execution', args, id: text(code.id), kind: 'hosted' },
+      `${path}.executableCode`,
+    );
+    return true;
+  }
+  const ran = item.codeExecutionResult;
+  if (isObject(ran)) {
+    reader.result(ran.outcome === 'OUTCOME_OK' ? 'ok' : 'error', {
+      id: text(ran.id),
+      name: 'code_execution',
+    });
+    return true;
+  }
+  const tool = item.toolCall;
+  if (isObject(tool)) {
+    const name = typeof tool.toolType === 'string' ? tool.toolType.toLowerCase() : 'server_tool';
+    reader.call({ name, args: tool.args, id: text(tool.id), kind: 'hosted' }, `${path}.toolCall`);
+    return true;
+  }
+  const answer = item.toolResponse;
+  if (isObject(answer)) {
+    reader.result('ok', { id: text(answer.id) });
+    return true;
+  }
+  return false;
+}
+
+function readResponse(item: Json, path: string, reader: Reader): boolean {
+  if (Array.isArray(item.automaticFunctionCallingHistory)) {
+    reader.visit(item.automaticFunctionCallingHistory, `${path}.automaticFunctionCallingHistory`);
+  }
+  (item.candidates as unknown[]).forEach((candidate, i) => {
+    if (isObject(candidate) && isObject(candidate.content)) {
+      reader.visit(candidate.content, `${path}.candidates[${i}].content`);
+    }
+  });
+  return true;
+}

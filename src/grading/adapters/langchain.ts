@@ -1,0 +1,88 @@
+import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader } from './core.js';
+
+/** LangChain message classes by the `type` their instances and dicts carry. */
+const CLASSES = new Map<string, string>(
+  Object.entries({
+    AIMessage: 'ai',
+    AIMessageChunk: 'ai',
+    HumanMessage: 'human',
+    HumanMessageChunk: 'human',
+    SystemMessage: 'system',
+    SystemMessageChunk: 'system',
+    ToolMessage: 'tool',
+    ToolMessageChunk: 'tool',
+    FunctionMessage: 'function',
+    FunctionMessageChunk: 'function',
+    ChatMessage: 'generic',
+    ChatMessageChunk: 'generic',
+    RemoveMessage: 'remove',
+  }),
+);
+const TYPES: ReadonlySet<string> = new Set([...CLASSES.values(), 'developer']);
+
+/**
+ * LangChain and LangGraph messages in every form they are stored in: message instances and plain
+ * dicts (`{ type: 'ai', content, tool_calls }`), serialised objects (`{ lc: 1, type: 'constructor',
+ * id: [..., 'AIMessage'], kwargs }`, what `JSON.stringify` makes of a message) and stored messages
+ * (`{ type: 'ai', data }`, from `mapChatMessagesToStoredMessages`). An AI message's calls are its
+ * `tool_calls` (`{ id, name, args, type: 'tool_call' }`) and `invalid_tool_calls` (recorded as
+ * failed); its provider-specific copies (`additional_kwargs`, content blocks) are not read twice. A
+ * `ToolMessage` is a result; `status: 'error'` fails it.
+ *
+ * @example
+ * ```ts
+ * langchain({ type: 'ai', content: '', tool_calls: [{ id: 'c1', name: 'search', args: {}, type: 'tool_call' }] }, '$[1]', reader); // true
+ * ```
+ */
+export const langchain: Adapter = (item, path, reader) => {
+  const type = item.type;
+  if (item.lc === 1 && type === 'constructor' && Array.isArray(item.id) && isObject(item.kwargs)) {
+    const cls: unknown = item.id[item.id.length - 1];
+    const kind = typeof cls === 'string' ? CLASSES.get(cls) : undefined;
+    if (kind === undefined) return false;
+    readMessage(kind, item.kwargs, `${path}.kwargs`, reader);
+    return true;
+  }
+  if (typeof type !== 'string') return false;
+  if (TYPES.has(type) && isObject(item.data) && !('content' in item)) {
+    readMessage(type, item.data, `${path}.data`, reader);
+    return true;
+  }
+  if (TYPES.has(type) && 'content' in item) {
+    readMessage(type, item, path, reader);
+    return true;
+  }
+  if (type === 'tool_call' && typeof item.name === 'string') {
+    reader.call({ name: item.name, args: item.args, id: text(item.id) }, path);
+    return true;
+  }
+  if (type === 'invalid_tool_call') {
+    // A call whose arguments did not parse never ran; one without a name cannot be recorded.
+    if (typeof item.name === 'string' && item.name !== '') {
+      reader.call({ name: item.name, args: item.args, id: text(item.id), status: 'error' }, path);
+    }
+    return true;
+  }
+  return false;
+};
+
+function readMessage(type: string, message: Json, path: string, reader: Reader): void {
+  if (type === 'ai') {
+    if (Array.isArray(message.tool_calls)) reader.visit(message.tool_calls, `${path}.tool_calls`);
+    const invalid = message.invalid_tool_calls;
+    if (Array.isArray(invalid)) {
+      const typed = invalid.map((c: unknown) => (isObject(c) ? { ...c, type: 'invalid_tool_call' } : c));
+      reader.visit(typed, `${path}.invalid_tool_calls`);
+    }
+  } else if (type === 'tool') {
+    const outcome =
+      message.status === 'error'
+        ? 'error'
+        : message.status === 'success'
+          ? 'ok'
+          : outcomeOfOutput(message.content);
+    reader.result(outcome, { id: text(message.tool_call_id), name: text(message.name) });
+  } else if (type === 'function') {
+    reader.result(outcomeOfOutput(message.content), { name: text(message.name) });
+  }
+}

@@ -1,0 +1,123 @@
+import type { ToolCall, ToolCallStatus } from '../types.js';
+import {
+  isObject,
+  NON_CALL_TYPES,
+  parseArguments,
+  unrecognised,
+  type Adapter,
+  type CallFields,
+  type Json,
+  type Outcome,
+  type Reader,
+} from './core.js';
+
+interface Pending {
+  call: ToolCall;
+  id: string | undefined;
+  own: ToolCallStatus | undefined;
+  linked: Outcome | undefined;
+}
+
+interface Result {
+  outcome: Outcome;
+  id: string | undefined;
+  name: string | undefined;
+  /** How many calls had been read when the result came: a name-only result links to an earlier call. */
+  at: number;
+}
+
+interface State {
+  adapters: readonly Adapter[];
+  calls: Pending[];
+  results: Result[];
+}
+
+/**
+ * Reads a record with the given adapters, in order, and links results to their calls: a call's
+ * `status` is its own (when the call item says how it ended), else its result's, else `unknown`
+ * when the input holds results for other calls; when no result links to any call (none in the
+ * input, or only results of calls it does not hold), calls carry no `status`.
+ *
+ * @example
+ * ```ts
+ * readRecord([{ function_name: 'search', arguments: {} }], ADAPTERS); // [{ function_name: 'search', arguments: {} }]
+ * ```
+ */
+export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCall[] {
+  const state: State = { adapters, calls: [], results: [] };
+  makeReader(state, false).visit(value, '$');
+  const anyResult = link(state) > 0;
+  return state.calls.map(({ call, own, linked }) => {
+    const status = linked ?? own ?? (anyResult ? 'unknown' : undefined);
+    return status === undefined ? call : { ...call, status };
+  });
+}
+
+function makeReader(state: State, lenient: boolean): Reader {
+  const reader: Reader = {
+    visit(value, path) {
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => reader.visit(item, `${path}[${i}]`));
+        return;
+      }
+      if (!isObject(value)) {
+        if (lenient) return;
+        throw unrecognised(value, path, 'a tool call, a tool result or a message object');
+      }
+      dispatch(value, path, reader, state, lenient);
+    },
+    scan(value, path) {
+      (lenient ? reader : makeReader(state, true)).visit(value, path);
+    },
+    call(fields, path) {
+      if (lenient) return;
+      state.calls.push(pending(fields, path));
+    },
+    result(outcome, { id, name }) {
+      state.results.push({ outcome, id, name, at: state.calls.length });
+    },
+  };
+  return reader;
+}
+
+function dispatch(item: Json, path: string, reader: Reader, state: State, lenient: boolean): void {
+  for (const adapter of state.adapters) if (adapter(item, path, reader)) return;
+  if (typeof item.type === 'string' && (NON_CALL_TYPES.has(item.type) || item.type.startsWith('data-')))
+    return;
+  if (lenient) return;
+  throw unrecognised(item, path, 'a tool call, a tool result or a message of a known shape');
+}
+
+function pending(fields: CallFields, path: string): Pending {
+  if (fields.name === '') throw unrecognised(fields.name, path, 'a non-empty tool name');
+  const call: ToolCall = {
+    function_name: fields.name,
+    ...(fields.pluginId ? { plugin_id: fields.pluginId } : {}),
+    arguments: parseArguments(fields.args),
+    ...(fields.kind ? { kind: fields.kind } : {}),
+  };
+  return { call, id: fields.id, own: fields.status, linked: undefined };
+}
+
+/**
+ * Each result goes to the call with its id, else to the earliest unlinked call of its name before
+ * it. Returns how many results found their call.
+ */
+function link(state: State): number {
+  let linked = 0;
+  const byId = new Map<string, Pending>();
+  for (const p of state.calls) if (p.id !== undefined && !byId.has(p.id)) byId.set(p.id, p);
+  for (const r of state.results) {
+    const target =
+      (r.id !== undefined ? byId.get(r.id) : undefined) ??
+      (r.name === undefined
+        ? undefined
+        : state.calls.slice(0, r.at).find((p) => p.linked === undefined && p.call.function_name === r.name));
+    // A later result for the same call (a retry that succeeded) overrides an earlier one.
+    if (target) {
+      target.linked = r.outcome;
+      linked++;
+    }
+  }
+  return linked;
+}

@@ -1,0 +1,228 @@
+import { DEFAULT_QUESTION_TIMEOUT, getConfig } from '../config.js';
+import { errorMessage } from '../internal/text.js';
+import { formatNumber } from '../internal/numbers.js';
+import { loadRubricCriteria } from '../datasets/rubrics.js';
+import type { Question } from '../grading/types.js';
+import { buildContext } from '../grading/context.js';
+import type { Grader } from '../grading/define-grader.js';
+import { gradeQuestion, resultOf, type QuestionResult } from './grade-question.js';
+import { resolveTarget } from './target.js';
+import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
+import { targetRecord, toRecords, type RecordScope } from './record.js';
+import type { EvalSuiteOptions } from './suite-options.js';
+
+/** What running one question needs from the runner: who is running, its signal and the channel. */
+export interface QuestionRuntime {
+  identify(context: unknown, title: string): TestIdentity;
+  signal(context: unknown): AbortSignal | undefined;
+  channel: RunnerChannel;
+}
+
+/** Where a question's timeout came from, for the message when it passes. */
+export type TimeoutSource = 'question' | 'suite' | 'configured' | 'default';
+
+/** What one generated test knows about its question beyond the question itself. */
+export interface QuestionScope {
+  title: string;
+  /** Milliseconds one trial may take. */
+  timeout: number;
+  timeoutSource: TimeoutSource;
+  /** The dataset file, where the question's rubric is looked up first. */
+  datasetFile: string | undefined;
+  /** The dataset's ref and content hash, for the records. */
+  dataset: { ref: string; hash: string } | undefined;
+}
+
+class QuestionTimeout extends Error {}
+
+/**
+ * The timeout of one trial of a question: `question.timeout`, else the suite's `timeout` option,
+ * else `configure({ questionTimeout })`, else the default (two minutes), with where it came from.
+ *
+ * @example
+ * ```ts
+ * questionTimeout({ id: 'q1' }, { ...options, timeout: undefined }); // { timeout: 120000, source: 'default' }
+ * ```
+ */
+export function questionTimeout(
+  question: Question,
+  options: EvalSuiteOptions,
+): { timeout: number; source: TimeoutSource } {
+  if (typeof question.timeout === 'number') return { timeout: question.timeout, source: 'question' };
+  if (options.timeout !== undefined) return { timeout: options.timeout, source: 'suite' };
+  const configured = getConfig().questionTimeout;
+  return { timeout: configured, source: configured === DEFAULT_QUESTION_TIMEOUT ? 'default' : 'configured' };
+}
+
+function timeoutMessage(timeout: number, source: TimeoutSource): string {
+  const where = {
+    question: 'question.timeout',
+    suite: 'the suite timeout option',
+    configured: 'configure({ questionTimeout })',
+    default: 'the default per-question timeout',
+  }[source];
+  const fix =
+    source === 'question'
+      ? 'raise `timeout` on the question in the dataset'
+      : 'raise `timeout` in the evalSuite options (or `timeout` on the question, or `configure({ questionTimeout })` for every suite)';
+  return `timed out after ${timeout} ms (${where}); the run was aborted through its signal. If the agent needs longer, ${fix}.`;
+}
+
+/**
+ * Runs every trial of a question in its test, sends each trial's records, and throws why it failed
+ * (every failing trial named). The generated test of `defineEvalSuite` calls it.
+ *
+ * @example
+ * ```ts
+ * runtime.test(title, (context) => runQuestion(runtime, options, question, context, scope), { concurrent: false });
+ * ```
+ */
+export async function runQuestion(
+  runtime: QuestionRuntime,
+  options: EvalSuiteOptions,
+  question: Question,
+  context: unknown,
+  scope: QuestionScope,
+): Promise<void> {
+  const identity = runtime.identify(context, scope.title);
+  const failures: string[] = [];
+  const trials = options.trials ?? 1;
+  for (let trial = 1; trial <= trials; trial++) {
+    const scoped = { ...identity, question: question.id, trial };
+    const failure = await runWithIdentity(scoped, () =>
+      runTrial(runtime, options, question, {
+        ...scope,
+        identity,
+        trial,
+        runnerSignal: runtime.signal(context),
+      }),
+    );
+    if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
+  }
+  if (failures.length > 0) throw new Error(`${question.id}: ${failures.join('\n\n')}`);
+}
+
+interface TrialScope extends QuestionScope {
+  identity: TestIdentity;
+  trial: number;
+  runnerSignal: AbortSignal | undefined;
+}
+
+/** Runs and grades one trial; returns why it failed, or undefined when it passed. */
+async function runTrial(
+  runtime: QuestionRuntime,
+  options: EvalSuiteOptions,
+  question: Question,
+  scope: TrialScope,
+): Promise<string | undefined> {
+  const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
+  const controller = new AbortController();
+  const signal = runnerSignal ? AbortSignal.any([controller.signal, runnerSignal]) : controller.signal;
+  const timer = setTimeout(
+    () => controller.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
+    timeout,
+  );
+  const graders = resolveTarget(options.target);
+  const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
+  const recordScope: Omit<RecordScope, 'identity'> = {
+    target: targetRecord(options.target, passThreshold),
+    question: question.id,
+    trial,
+    ...(dataset ? { dataset } : {}),
+  };
+  let result: QuestionResult;
+  try {
+    const rubricCriteria =
+      typeof question.rubric_ref === 'string'
+        ? loadRubricCriteria(question.rubric_ref, datasetFile ? { datasetFile } : {})
+        : undefined;
+    const response = await untilAborted(
+      Promise.resolve().then(() => options.run(question, { signal, trial })),
+      signal,
+      'run()',
+    );
+    result = await untilAborted(
+      gradeQuestion({ question, response, graders, target: options.target, trial, signal, rubricCriteria }),
+      signal,
+      'grading',
+    );
+  } catch (error) {
+    const why = errorMessage(error);
+    // Nothing was graded, but the question still reaches the report: every grader errored on it,
+    // so it counts as degraded and errored instead of vanishing from the run.
+    const failed = noResponseResult(question, graders, passThreshold, why);
+    await sendIfRunning(runtime.channel, identity, toRecords(failed, graders, { ...recordScope, identity }));
+    return why;
+  } finally {
+    clearTimeout(timer);
+  }
+  await sendIfRunning(runtime.channel, identity, toRecords(result, graders, { ...recordScope, identity }));
+  return verdictFailure(result);
+}
+
+/** The result of a trial whose run or grading failed: every grader errored with the cause. */
+function noResponseResult(
+  question: Question,
+  graders: readonly Grader[],
+  passThreshold: number,
+  why: string,
+): QuestionResult {
+  const grades = graders.map((g) => g.result(null, `no response to grade: ${why}`, true));
+  return {
+    questionId: question.id,
+    ...resultOf(grades, passThreshold),
+    toolCalls: undefined,
+    context: buildContext(question),
+  };
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal, what));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortReason(signal, what));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+      },
+    );
+  });
+}
+
+function abortReason(signal: AbortSignal, what: string): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof QuestionTimeout) return reason;
+  return new Error(`${what} was aborted: ${reason instanceof Error ? reason.message : String(reason)}`);
+}
+
+/**
+ * Why a graded question fails (below the threshold, unscored or degraded), or undefined.
+ *
+ * @example
+ * ```ts
+ * const why = verdictFailure(await gradeQuestion({ question, response, graders }));
+ * if (why) throw new Error(`${question.id}: ${why}`);
+ * ```
+ */
+export function verdictFailure(result: QuestionResult): string | undefined {
+  if (result.passed && !result.degraded) return undefined;
+  const why = result.unscored
+    ? 'unscored: every grader skipped or errored, so nothing checked the response'
+    : result.degraded
+      ? `degraded: a grader could not grade (composite ${formatNumber(result.composite ?? 0)})`
+      : `composite ${formatNumber(result.composite ?? 0)} is below the pass threshold ${formatNumber(result.passThreshold)}`;
+  const lines = result.grades.map((grade) => {
+    const score = grade.error
+      ? 'error'
+      : grade.skipped || grade.score === null
+        ? 'skipped'
+        : `${formatNumber(grade.score)} (composite ${formatNumber(grade.composite ?? 0)})`;
+    return `  - ${grade.grader}: ${score}: ${grade.reason}`;
+  });
+  return [why, ...lines].join('\n');
+}

@@ -1,0 +1,399 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isAiEvalError } from '../../src/errors.js';
+import { normalizeToolCalls, recordOf } from '../../src/grading/tool-calls.js';
+import type { ToolCall } from '../../src/grading/types.js';
+import { gradeQuestion } from '../../src/run/grade-question.js';
+import {
+  chatCustomToolCompletion,
+  chatErrorTranscript,
+  responsesHosted,
+  responsesInput,
+} from '../../fixtures/records/openai.js';
+import { ROOT } from '../helpers/paths.js';
+
+/** A fixture built from an SDK (fixtures/records/generate.ts): its value, and the package it came from. */
+function fixture(name: string): { value: unknown; source: { package: string; version: string } } {
+  return JSON.parse(readFileSync(join(ROOT, 'fixtures', 'records', `${name}.json`), 'utf8')) as {
+    value: unknown;
+    source: { package: string; version: string };
+  };
+}
+const value = (name: string): unknown => fixture(name).value;
+const names = (calls: ToolCall[]) => calls.map((c) => c.function_name);
+
+describe('fixtures name the SDK and exact version they were built from', () => {
+  it.each([
+    ['ai-sdk/ui-messages', 'ai', '6.0.326'],
+    ['agents-sdk/run-items', '@openai/agents-core', '0.20.0'],
+    ['langchain/serialised', '@langchain/core', '1.4.0'],
+    ['google-genai/response', '@google/genai', '2.32.0'],
+    ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
+    ['mcp/session', '@modelcontextprotocol/sdk', '1.32.2'],
+  ])('%s', (name, pkg, version) => {
+    expect(fixture(name).source).toEqual({ package: pkg, version });
+  });
+});
+
+describe('Vercel AI SDK', () => {
+  it('reads UIMessage tool parts (useChat messages), never an empty record', () => {
+    expect(normalizeToolCalls(value('ai-sdk/ui-messages'))).toEqual([
+      { function_name: 'calculator', arguments: { expression: '2+2' }, status: 'ok' },
+      { function_name: 'delete_node', arguments: { nid: 3 }, status: 'ok' },
+      { function_name: 'web_lookup', arguments: { url: 'https://example.com' }, status: 'error' },
+    ]);
+  });
+
+  it('fails read_only_run on a UIMessage run whose parts show tool-delete_node', async () => {
+    const result = await gradeQuestion({
+      question: { id: 'q', input: 'What is 2+2?' },
+      response: { output: 'It is 4.', messages: value('ai-sdk/ui-messages') as unknown[] },
+      graders: ['read_only_run'],
+    });
+    expect(result.grades[0]).toMatchObject({ score: 0, reason: expect.stringContaining('delete_node') });
+  });
+
+  it('reads a generateText result with structured output by its steps, not its output array', () => {
+    const result = value('ai-sdk/generate-text-output') as { output: unknown };
+    expect(result.output).toEqual(['approved', 'rf_inv_123']);
+    expect(normalizeToolCalls(result)).toEqual([
+      { function_name: 'lookup_invoice', arguments: { id: 'rf_inv_123' }, status: 'ok' },
+      { function_name: 'approve_refund', arguments: { invoice: 'rf_inv_123' }, status: 'error' },
+    ]);
+  });
+
+  it('reads model messages, an error-text tool result failing its call', () => {
+    expect(
+      normalizeToolCalls(value('ai-sdk/model-messages')).map((c) => [c.function_name, c.status]),
+    ).toEqual([
+      ['lookup_invoice', 'ok'],
+      ['approve_refund', 'error'],
+    ]);
+  });
+
+  it('records a provider-executed call as hosted, and a UI part still waiting for its output as unknown', () => {
+    expect(
+      normalizeToolCalls([
+        {
+          type: 'tool-call',
+          toolCallId: 't1',
+          toolName: 'web_search',
+          input: { query: 'x' },
+          providerExecuted: true,
+        },
+        { type: 'tool-result', toolCallId: 't1', toolName: 'web_search', output: [], providerExecuted: true },
+        { type: 'tool-search', toolCallId: 't2', state: 'input-available', input: { q: 'y' } },
+      ]),
+    ).toEqual([
+      { function_name: 'web_search', arguments: { query: 'x' }, kind: 'hosted', status: 'ok' },
+      { function_name: 'search', arguments: { q: 'y' }, status: 'unknown' },
+    ]);
+  });
+});
+
+describe('OpenAI Chat Completions and Responses (typed against openai 7)', () => {
+  it('reads custom tool calls as kind custom, in a whole completion', () => {
+    expect(normalizeToolCalls(chatCustomToolCompletion)).toEqual([
+      { function_name: 'run_sql', arguments: 'DELETE FROM drafts WHERE id = 3', kind: 'custom' },
+      { function_name: 'list_drafts', arguments: {} },
+    ]);
+  });
+
+  it('gives each call the outcome of its tool turn', () => {
+    expect(normalizeToolCalls(chatErrorTranscript).map((c) => [c.function_name, c.status])).toEqual([
+      ['find_user', 'ok'],
+      ['create_ticket', 'error'],
+    ]);
+  });
+
+  it('records hosted calls as calls of kind hosted, with their own status', () => {
+    expect(normalizeToolCalls(responsesHosted)).toEqual([
+      {
+        function_name: 'web_search',
+        arguments: { type: 'search', query: 'refund policy' },
+        kind: 'hosted',
+        status: 'ok',
+      },
+      {
+        function_name: 'file_search',
+        arguments: { queries: ['refund policy'] },
+        kind: 'hosted',
+        status: 'ok',
+      },
+      {
+        function_name: 'code_interpreter',
+        arguments: { code: '1 / 0', container_id: 'cntr_1' },
+        kind: 'hosted',
+        status: 'error',
+      },
+      {
+        function_name: 'list_nodes',
+        plugin_id: 'drupal',
+        arguments: { type: 'page' },
+        kind: 'hosted',
+        status: 'ok',
+      },
+      {
+        function_name: 'delete_node',
+        plugin_id: 'drupal',
+        arguments: { nid: 3 },
+        kind: 'hosted',
+        status: 'error',
+      },
+      // The output holds no tool results, so the client-run calls carry no status.
+      { function_name: 'run_sql', arguments: 'SELECT 1', kind: 'custom' },
+      { function_name: 'create_ticket', arguments: { title: 'x' } },
+    ]);
+  });
+
+  it('reads custom_tool_call_output and function_call_output items as results, never calls', () => {
+    expect(normalizeToolCalls(responsesInput)).toEqual([
+      { function_name: 'run_sql', arguments: 'SELECT * FROM drafts', kind: 'custom', status: 'error' },
+      { function_name: 'create_ticket', arguments: { title: 'x' }, status: 'ok' },
+    ]);
+  });
+});
+
+describe('hosted calls are recorded alike on every provider', () => {
+  it('an expected hosted web search is met on OpenAI Responses, Anthropic and the Agents SDK', async () => {
+    const records: unknown[] = [
+      responsesHosted,
+      value('anthropic/server-tools-message'),
+      value('agents-sdk/run-items'),
+    ];
+    for (const toolCalls of records) {
+      const result = await gradeQuestion({
+        question: { id: 'q', input: 'x', expected_tools: [{ name: 'web_search', succeeded: true }] },
+        response: { output: 'Found it.', toolCalls },
+        graders: ['tool_usage_grader'],
+      });
+      expect(result.grades[0]!.score).toBe(5);
+      expect(normalizeToolCalls(toolCalls).find((c) => c.function_name === 'web_search')!.kind).toBe(
+        'hosted',
+      );
+    }
+  });
+});
+
+describe('Anthropic (typed against @anthropic-ai/sdk)', () => {
+  it('reads every server tool and result block of a whole Message, and passes over container_upload', () => {
+    expect(
+      normalizeToolCalls(value('anthropic/server-tools-message')).map((c) => [
+        c.function_name,
+        c.kind,
+        c.status,
+      ]),
+    ).toEqual([
+      ['web_search', 'hosted', 'ok'],
+      ['web_fetch', 'hosted', 'error'],
+      ['code_execution', 'hosted', 'ok'],
+      ['bash_code_execution', 'hosted', 'error'],
+      ['text_editor_code_execution', 'hosted', 'ok'],
+      ['tool_search_tool_regex', 'hosted', 'ok'],
+      ['create_ticket', undefined, 'unknown'],
+    ]);
+  });
+
+  it('fails a call whose tool_result is_error', () => {
+    expect(normalizeToolCalls(value('anthropic/transcript'))).toEqual([
+      { function_name: 'create_ticket', arguments: { title: 'Site down' }, status: 'error' },
+    ]);
+  });
+
+  it('reads mcp_tool_use as a hosted call under its server, with its mcp_tool_result', () => {
+    expect(normalizeToolCalls(value('anthropic/mcp-message'))).toEqual([
+      {
+        function_name: 'list_nodes',
+        plugin_id: 'drupal',
+        arguments: { type: 'page' },
+        kind: 'hosted',
+        status: 'ok',
+      },
+    ]);
+  });
+});
+
+describe('OpenAI Agents SDK (a real run)', () => {
+  const expected = [
+    {
+      function_name: 'web_search',
+      arguments: { type: 'search', query: 'order W1 policy' },
+      kind: 'hosted',
+      status: 'ok',
+    },
+    { function_name: 'get_order_details', arguments: { order_id: '#W1' }, status: 'ok' },
+    {
+      function_name: 'cancel_pending_order',
+      arguments: { order_id: '#W1', reason: 'no longer needed' },
+      status: 'error',
+    },
+  ];
+
+  it('reads run items (tool_call_item rawItem, function_call_result) and the SDK default error text', () => {
+    expect(normalizeToolCalls(value('agents-sdk/run-items'))).toEqual(expected);
+  });
+
+  it('reads history items alike, and a run result by its newItems', () => {
+    expect(normalizeToolCalls(value('agents-sdk/history'))).toEqual(expected);
+    expect(normalizeToolCalls({ newItems: value('agents-sdk/run-items'), finalOutput: 'x' })).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('LangChain and LangGraph', () => {
+  const expected = [
+    { function_name: 'close_ticket', arguments: { ticket_id: 42 }, status: 'error' },
+    { function_name: 'count_open_tickets', arguments: {}, status: 'ok' },
+  ];
+
+  it.each(['langchain/serialised', 'langchain/stored', 'langchain/dicts'])('reads %s', (name) => {
+    expect(normalizeToolCalls(value(name))).toEqual(expected);
+  });
+
+  it('reads invalid_tool_calls as failed calls and does not count additional_kwargs copies twice', () => {
+    const ai = {
+      type: 'ai',
+      content: [{ type: 'tool_use', id: 'call_1', name: 'search', input: { q: 'x' } }],
+      tool_calls: [{ id: 'call_1', name: 'search', args: { q: 'x' }, type: 'tool_call' }],
+      invalid_tool_calls: [{ id: 'call_2', name: 'save', args: '{"a":', error: 'bad json' }],
+      additional_kwargs: {
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search', arguments: '{}' } }],
+      },
+    };
+    expect(normalizeToolCalls([ai])).toEqual([
+      { function_name: 'search', arguments: { q: 'x' } },
+      { function_name: 'save', arguments: '{"a":', status: 'error' },
+    ]);
+  });
+});
+
+describe('Google GenAI', () => {
+  it('reads a GenerateContentResponse: its function-calling history, code execution and function calls', () => {
+    expect(normalizeToolCalls(value('google-genai/response'))).toEqual([
+      { function_name: 'get_weather', arguments: { city: 'Ghent' }, status: 'ok' },
+      { function_name: 'book_table', arguments: { people: 2, time: '20:00' }, status: 'error' },
+      {
+        function_name: 'code_execution',
+        arguments: { code: 'print(2 * 45)', language: 'PYTHON' },
+        kind: 'hosted',
+        status: 'ok',
+      },
+      { function_name: 'send_confirmation', arguments: { to: 'ana@example.com' }, status: 'unknown' },
+    ]);
+  });
+
+  it('reads the functionCalls list as bare { name, args } calls', () => {
+    expect(normalizeToolCalls(value('google-genai/function-calls'))).toEqual([
+      { function_name: 'send_confirmation', arguments: { to: 'ana@example.com' } },
+    ]);
+  });
+});
+
+describe('MCP', () => {
+  it('reads tools/call requests as calls and their responses as results', () => {
+    expect(normalizeToolCalls(value('mcp/session'))).toEqual([
+      { function_name: 'list_nodes', arguments: {}, status: 'ok' },
+      { function_name: 'publish_node', arguments: { nid: 3 }, status: 'error' },
+    ]);
+  });
+
+  it('counts only responses to tools/call as results: an initialize response gives no call a status', () => {
+    const log = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+      { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: {} } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_nodes', arguments: {} } },
+    ];
+    expect(normalizeToolCalls(log)).toEqual([{ function_name: 'list_nodes', arguments: {} }]);
+  });
+});
+
+describe('bare and benchmark shapes', () => {
+  it('reads { name, arguments }, { name, args } and tau-bench { name, kwargs }', () => {
+    expect(
+      normalizeToolCalls([
+        { name: 'a', arguments: '{"x":1}' },
+        { name: 'b', args: { y: 2 } },
+        { name: 'c', kwargs: { z: 3 } },
+      ]),
+    ).toEqual([
+      { function_name: 'a', arguments: { x: 1 } },
+      { function_name: 'b', arguments: { y: 2 } },
+      { function_name: 'c', arguments: { z: 3 } },
+    ]);
+  });
+
+  it('reads a tau-bench trajectory, its "Error: ..." tool output failing the call', () => {
+    const calls = normalizeToolCalls(value('tau-bench/retail-exchange'));
+    expect(calls).toHaveLength(12);
+    expect(calls[6]).toEqual({
+      function_name: 'get_product_details',
+      arguments: { product_id: '1656367' },
+      status: 'error',
+    });
+    expect(calls.filter((c) => c.status === 'ok')).toHaveLength(11);
+  });
+
+  it('reads tau2-bench messages: tool calls in assistant turns, { id, error } tool turns, user tools left out', () => {
+    const messages = [
+      {
+        role: 'user',
+        content: 'My phone has no signal.',
+        tool_calls: [{ id: 'u1', name: 'toggle_airplane_mode', arguments: {}, requestor: 'user' }],
+      },
+      { role: 'tool', id: 'u1', content: 'ok', requestor: 'user', error: false },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'a1', name: 'get_line_details', arguments: { line_id: 'L1' }, requestor: 'assistant' },
+        ],
+      },
+      { role: 'tool', id: 'a1', content: 'Line not found', requestor: 'assistant', error: true },
+    ];
+    expect(normalizeToolCalls(messages)).toEqual([
+      { function_name: 'get_line_details', arguments: { line_id: 'L1' }, status: 'error' },
+    ]);
+  });
+});
+
+describe('unknown shapes stay loud', () => {
+  it.each([
+    [
+      'an unknown Responses item',
+      [{ type: 'teleport_call', id: 'x' }],
+      /at \$\[0\]: expected a tool call, a tool result or a message/,
+    ],
+    [
+      'an unknown UIMessage part',
+      [{ role: 'assistant', parts: [{ type: 'widget', x: 1 }] }],
+      /at \$\[0\]\.parts\[0\]/,
+    ],
+    ['a structured-output array without steps', { output: ['approved'] }, /at \$: /],
+    [
+      'an unknown LangChain class',
+      [{ lc: 1, type: 'constructor', id: ['x', 'Weird'], kwargs: {} }],
+      /at \$\[0\]/,
+    ],
+    ['an object-prototype key as a type', [{ type: 'toString' }, { type: 'constructor' }], /at \$\[0\]/],
+  ])('%s is an INVALID_TOOL_CALLS error, never an empty record', (_label, record, message) => {
+    let caught: unknown;
+    try {
+      normalizeToolCalls(record);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isAiEvalError(caught, 'INVALID_TOOL_CALLS')).toBe(true);
+    expect((caught as Error).message).toMatch(message);
+  });
+
+  it('reads a run whose messages are UIMessages through recordOf', () => {
+    expect(names(recordOf({ output: 'x', messages: value('ai-sdk/ui-messages') as unknown[] })!)).toEqual([
+      'calculator',
+      'delete_node',
+      'web_lookup',
+    ]);
+  });
+});
