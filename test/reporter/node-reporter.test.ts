@@ -67,12 +67,18 @@ describe('the node:test reporter', () => {
       start('support', 1),
       start('q1', 2),
       pass('q1', 2),
+      start('broken', 2),
+      { type: 'test:fail', data: { name: 'broken', nesting: 2 } },
+      start('later', 2),
+      { type: 'test:fail', data: { name: 'later', nesting: 2, todo: true } },
       pass('support', 1, true),
       pass('outer', 0, true),
     ]);
     for await (const chunk of reporter(stream)) out += chunk;
     expect(out).toContain('1 record of tests node:test did not report were dropped');
-    expect(out).toContain('ai-eval: 1 target, 1 question, average 4.00, 100% passed');
+    expect(out).toContain('ai-eval: 1 target, 1 question, average 4.00 over 1 of 1 scored, 100% passed');
+    // node:test's failed tests (not suites, not todos) are the run's failed tests.
+    expect(reporter.lastResult?.report.failedTests).toBe(1);
     expect(reporter.lastResult?.report.questionCount).toBe(1);
     expect(existsSync(dir)).toBe(false);
   });
