@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path';
 import * as nodeTest from 'node:test';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
+import { safeRecords } from '../src/run/record.js';
 import { appendRecords } from '../src/report/side-channel.js';
 import { logger } from '../src/logger.js';
 
@@ -118,7 +119,8 @@ export function standaloneIdentity(state: unknown): TestIdentity {
 export const standaloneChannel: RunnerChannel = {
   identify: (state) => standaloneIdentity(state),
   send(_identity, records) {
-    appendRecords(records);
+    // The side-channel file leaves the process: reasons redacted and capped.
+    appendRecords(safeRecords(records));
     return Promise.resolve();
   },
 };
