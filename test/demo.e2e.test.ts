@@ -89,7 +89,7 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
 
   it.skipIf(skip)('exits 0 offline because the eval caught exactly the planted failures', () => {
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain(`demo: the ${runner} run failed as designed`);
+    expect(run.output).toContain(`demo: the ${runner} run failed as designed (exit code 1)`);
     expect(report.errorCount).toBe(0);
     expect(report.judgeModel).toBe('gpt-4o-mini');
     expect(report.coverage).toMatchObject({ planned: 17, scored: 17 });
@@ -210,6 +210,36 @@ describe('the demo check', () => {
     expect(run.code, run.output).toBe(1);
     expect(run.output).toContain('demo: the vitest run did not come out as designed:');
     expect(run.output).toContain('editorial-lookups › published-pricing is missing from the report');
+  });
+});
+
+describe('the demo offline, with its judge answers missing', () => {
+  it('errors the judge grades instead of calling a model, and the demo says so', async () => {
+    const empty = tempDir('demo-empty-cache-');
+    const run = await runNode(DEMO, ['vitest'], ROOT, { ...OFFLINE, AI_EVAL_DEMO_CACHE_DIR: empty });
+    expect(run.code, run.output).toBe(1);
+    const report = readReport('vitest');
+    const JUDGES = [
+      'accuracy_grader',
+      'fact_match_grader',
+      'groundedness_grader',
+      'relevance_grader',
+      'completeness_grader',
+      'actionability_grader',
+    ];
+    const judged = report.targets.flatMap((t) =>
+      t.questions.flatMap((q) => q.grades.filter((g) => JUDGES.includes(g.grader) && !g.skipped)),
+    );
+    // Every judge grade that applies (28: one per committed entry) is an error naming the miss.
+    expect(judged).toHaveLength(28);
+    for (const g of judged) {
+      expect(g.error).toBe(true);
+      expect(g.reason).toContain('judge cache miss in replay mode');
+    }
+    expect(run.output).toMatch(
+      /demo: the vitest run did not come out as designed:[\s\S]*\d+ grades errored \(a judge cache miss/,
+    );
+    expect(files(empty)).toEqual([]);
   });
 });
 

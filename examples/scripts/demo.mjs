@@ -16,6 +16,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Paths are relative to the repository root, wherever the script is started from.
+process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
 
 const args = process.argv.slice(2);
 const live = args.includes('--live');
@@ -66,7 +70,7 @@ if (live && !process.env.OPENAI_API_KEY && !process.env.OPENAI_BASE_URL) {
 
 const env = { ...process.env, ...(live ? { AI_EVAL_DEMO_LIVE: '1' } : {}) };
 if (!live) {
-  // Offline: no key, and any judge call that escaped the cache fails instead of reaching a server.
+  // Offline: no key. Replayed judges never call a model: a cache miss is an errored grade.
   delete env.OPENAI_API_KEY;
   delete env.AI_EVAL_DEMO_LIVE;
   delete env.AI_EVAL_JUDGE_CACHE;
@@ -124,6 +128,12 @@ if (!advisory) problems.push(`${planted.proseOnly} got no NO_ACTION_OBSERVER adv
 if (report.verdict !== 'failed') problems.push(`the verdict is ${report.verdict}, not failed`);
 if (!report.gates.some((g) => g.level === 'hard' && !g.passed)) problems.push('no hard gate failed');
 
+if (code === 0) problems.push('the runner exited 0, although tests failed and a hard gate failed');
+if (report.errorCount > 0) {
+  problems.push(
+    `${report.errorCount} grades errored (a judge cache miss after a change to the demo? re-record: node examples/scripts/record-judge-cache.mjs)`,
+  );
+}
 if (problems.length > 0)
   fail(`the ${runner} run did not come out as designed:\n  - ${problems.join('\n  - ')}`);
 console.log(
