@@ -72,7 +72,7 @@ export async function runEditorialAgent(
   ];
   for (let turn = 0; turn < (options.maxTurns ?? 8); turn++) {
     const completion = await options.client.chat.completions.create(
-      { model: options.model, messages, tools: TOOLS, tool_choice: 'auto', temperature: 0 },
+      { model: options.model, messages, tools: TOOLS, tool_choice: 'auto' },
       { signal: options.signal },
     );
     const message = completion.choices[0]?.message;
