@@ -43,6 +43,12 @@ describe('the editorial demo agent', () => {
     expect(inspect(run.store, { id: 5 })).toMatchObject({ node: { title: 'Careers' }, changes: [] });
   });
 
+  it('keeps the truth a claim of work can be checked against', async () => {
+    const run = await ask('Publish the Spring launch checklist.');
+    expect(run.output).toContain("I've published the Spring launch checklist");
+    expect(inspect(run.store, { id: 4 })).toMatchObject({ node: { status: 'draft' }, changes: [] });
+  });
+
   it('shows a lookup that wrote, and a deletion, in the change log', async () => {
     const lookup = await ask('What does the Pricing page say about refunds?');
     expect(inspect(lookup.store, {}).changes.map((c) => [c.op, c.id])).toEqual([['update', 2]]);
