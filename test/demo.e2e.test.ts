@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalReport, QuestionReport } from '../src/report/model.js';
@@ -68,6 +68,10 @@ beforeAll(() => {
 afterAll(() => {
   // No test may overwrite (or add to) the committed judge cache.
   expect(fingerprint(COMMITTED_CACHE)).toEqual(committed);
+  // What the demo runs wrote (the demo itself clears them before each run).
+  for (const runner of ['vitest', 'jest', 'node'])
+    rmSync(join(ROOT, 'reports', 'demo', runner), { recursive: true, force: true });
+  rmSync(join(ROOT, '.tmp', 'demo-node'), { recursive: true, force: true });
 });
 
 const runners = [
