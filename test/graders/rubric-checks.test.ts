@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
-import { AiEvalError } from '../../src/errors.js';
+import { type AiEvalError } from '../../src/errors.js';
 import { combineChecks } from '../../src/graders/rubric/combine.js';
 import {
   defineCheckExecutor,
