@@ -84,7 +84,9 @@ describe('evalSuite beforeQuestion and afterQuestion', () => {
         return 'added one';
       },
       afterQuestion: (_q, { result, response }) => {
-        order.push(`after ${String(response)} ${result?.passed === true ? 'passed' : 'not passed'}`);
+        order.push(
+          `after ${typeof response === 'string' ? response : 'a run'} ${result?.passed === true ? 'passed' : 'not passed'}`,
+        );
         count = 99;
       },
     });
