@@ -116,7 +116,26 @@ export function validateParsedRubric(parsed: ParsedText, file: string): RubricVa
           (e.params as { missingProperty?: string }).missingProperty === 'checks'
         ),
     );
-    for (const issue of translateErrors(errors)) problems.push(at(parsed, file, issue.path, issue.message));
+    // An llm_judge check without usable criteria keeps the message it always had.
+    const criteria = (e: (typeof errors)[number]) =>
+      (e.keyword === 'required' &&
+        (e.params as { missingProperty?: string }).missingProperty === 'criteria') ||
+      (e.keyword === 'pattern' && e.instancePath.endsWith('/criteria')) ||
+      (e.keyword === 'type' && e.instancePath.endsWith('/criteria'));
+    for (const e of errors.filter(criteria)) {
+      const path = e.keyword === 'required' ? e.instancePath : e.instancePath;
+      const value = e.keyword === 'required' ? undefined : (e.data as unknown);
+      problems.push(
+        at(
+          parsed,
+          file,
+          path,
+          `needs 'criteria': a non-empty text the judges score against, got ${JSON.stringify(value)}.`,
+        ),
+      );
+    }
+    for (const issue of translateErrors(errors.filter((e) => !criteria(e))))
+      problems.push(at(parsed, file, issue.path, issue.message));
   }
   const warnings: string[] = [];
   if (Array.isArray(value.checks)) {
