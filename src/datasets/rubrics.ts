@@ -124,7 +124,7 @@ export function validateParsedRubric(parsed: ParsedText, file: string): RubricVa
       (e.keyword === 'type' && e.instancePath.endsWith('/criteria'));
     for (const e of errors.filter(criteria)) {
       const path = e.keyword === 'required' ? e.instancePath : e.instancePath;
-      const value = e.keyword === 'required' ? undefined : (e.data as unknown);
+      const value = e.keyword === 'required' ? undefined : (e.data);
       problems.push(
         at(
           parsed,
