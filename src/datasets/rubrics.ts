@@ -123,13 +123,12 @@ export function validateParsedRubric(parsed: ParsedText, file: string): RubricVa
       (e.keyword === 'pattern' && e.instancePath.endsWith('/criteria')) ||
       (e.keyword === 'type' && e.instancePath.endsWith('/criteria'));
     for (const e of errors.filter(criteria)) {
-      const path = e.keyword === 'required' ? e.instancePath : e.instancePath;
-      const value = e.keyword === 'required' ? undefined : (e.data);
+      const value: unknown = e.keyword === 'required' ? undefined : e.data;
       problems.push(
         at(
           parsed,
           file,
-          path,
+          e.instancePath,
           `needs 'criteria': a non-empty text the judges score against, got ${JSON.stringify(value)}.`,
         ),
       );
