@@ -55,6 +55,22 @@ describe('rubrics', () => {
     expect(() => loadRubricCriteria('../x')).toThrow(/must be a bare rubric name/);
   });
 
+  it('gives the judges only the llm_judge criteria of a rubric with other checks', () => {
+    const root = scratch({
+      'rubrics/mixed.yaml': [
+        'id: mixed',
+        'version: 1.0.0',
+        'checks:',
+        '  - { type: llm_judge, criteria: Polite. }',
+        '  - { id: says, type: must_contain_any, values: [refund] }',
+        '  - { type: llm_judge, criteria: Names the window. }',
+        '',
+      ].join('\n'),
+    });
+    configure({ datasets: { root } });
+    expect(loadRubricCriteria('mixed')).toEqual(['Polite.', 'Names the window.']);
+  });
+
   it('validates rubric text with positions', () => {
     expect(validateRubric('checks: []\n', 'r.yaml').problems.map(formatProblem)).toEqual([
       "r.yaml:1:9: /checks: needs a non-empty 'checks' list. Fix: add `checks: [{ type: llm_judge, criteria: ... }]`.",
