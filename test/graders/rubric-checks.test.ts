@@ -17,6 +17,10 @@ import { targetReport } from '../../src/report/collect.js';
 import { groupRecords } from '../../src/report/aggregate.js';
 import { validateRubric } from '../../src/datasets/rubrics.js';
 import { scratch } from '../helpers/temp.js';
+import { collect } from '../../src/report/collect.js';
+import { gateSettings } from '../../src/report/options.js';
+import { defineGrader } from '../../src/grading/define-grader.js';
+import { validateReport } from '../helpers/report-schema.js';
 
 afterEach(() => {
   resetConfig();
@@ -416,5 +420,41 @@ describe('observesActions per grade', () => {
     expect(advisories(prose)).toContain('NO_ACTION_OBSERVER');
     expect(advisories(observing)).not.toContain('NO_ACTION_OBSERVER');
     expect(targetReport(groupRecords(observing)[0]!).actionObserving).toEqual(['rubric_checks']);
+  });
+
+  it('keeps the flags and the rubric stamp through the report, which matches the shipped schema', async () => {
+    const report = collect(await records({ id: 'r', version: '3.0.0', checks: [text, tools] }), {
+      identity: {
+        timestamp: '2026-01-01T00:00:00.000Z',
+        packageVersion: '0.0.0',
+        nodeVersion: 'v20',
+        judgeModel: null,
+        judgeHash: null,
+        promptHashes: {},
+        datasetHashes: {},
+      },
+      settings: gateSettings({}),
+    });
+    const json = JSON.parse(JSON.stringify(report)) as typeof report;
+    expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(json.targets[0]!.questions[0]!.grades[0]).toMatchObject({
+      grader: 'rubric_checks',
+      observesActions: true,
+      rubric: { id: 'r', version: '3.0.0' },
+    });
+  });
+
+  it('lets only an action-observing grader or rubric_checks set the flag on a grade', async () => {
+    const claims = defineGrader({
+      id: 'prose_claims_observation',
+      label: 'Prose',
+      grade: (_i, _r, _c, { result }) => ({ ...result(5, 'reads prose'), observesActions: true }),
+    });
+    const result = await gradeQuestion({
+      question: { id: 'q', input: 'x' },
+      response: 'done',
+      graders: [claims],
+    });
+    expect(result.grades[0]!.observesActions).toBeUndefined();
   });
 });
