@@ -297,7 +297,7 @@ function questionsSection(report: EvalReport): string {
 export function renderHtml(report: EvalReport, options: HtmlReportOptions = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${esc(csp())}">
+<meta http-equiv="Content-Security-Policy" content="${csp()}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ai-eval report · ${esc(report.verdict)} · ${esc(report.timestamp)}</title>
