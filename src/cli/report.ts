@@ -73,6 +73,14 @@ export function report(args: string[]): Promise<number> {
   for (const key of ['output', 'junit', 'markdown', 'html', 'options', 'baseline'] as const) {
     if (values[key] === '') return Promise.resolve(usageError(SPEC, `--${key} needs a file`));
   }
+  const missing = positionals.find((p) => /\.json$/i.test(p) && !isFile(resolve(p)));
+  if (missing !== undefined)
+    return Promise.resolve(
+      inputError(
+        'report',
+        `${missing}: no such report file. Name a JSON report written by outputFile or ai-eval merge`,
+      ),
+    );
   if (positionals.length === 1 && isFile(resolve(positionals[0] as string)))
     return Promise.resolve(renderReportFile(positionals[0] as string, values));
   if (values.baseline !== undefined)

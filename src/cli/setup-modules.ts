@@ -20,10 +20,19 @@ export const SETUP_OPTION = { setup: { type: 'string', multiple: true } } as con
  * if (problem) return inputError('pull', problem);
  * ```
  */
+/**
+ * A real `import()`, also in the CommonJS build of the CLI (the bundler turns a plain `import()` of
+ * a CJS build into `require()`, which cannot load an ES module).
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- a fixed body, no input is evaluated
+const importModule = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<unknown>;
+
 export async function importSetupModules(files: readonly string[]): Promise<string | undefined> {
   for (const file of files) {
     try {
-      await import(pathToFileURL(resolve(file)).href);
+      await importModule(pathToFileURL(resolve(file)).href);
     } catch (error) {
       return `--setup ${file}: the module failed to load (${errorMessage(error)}). Fix the path, or the error in the module (a .js or .mjs file that registers sources or graders)`;
     }
