@@ -422,6 +422,22 @@ describe('ai-eval promote', () => {
   });
 });
 
+describe('ai-eval promote into a dataset that refuses', () => {
+  it('exits 1 and writes nothing when the writable source refuses the batch', async () => {
+    const broken = 'questions:\n  - { id: a }\n';
+    const dir = scratch({ ...reports(), ...datasets, 'datasets/broken.yaml': broken });
+    const result = await cli(
+      ['promote', 'head.json', '--to', 'file:broken.yaml', '--ids', 'cancel-order'],
+      dir,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'ai-eval promote: --to file:broken.yaml: file:broken.yaml: the dataset is invalid, so nothing was appended.',
+    );
+    expect(readFileSync(join(dir, 'datasets/broken.yaml'), 'utf8')).toBe(broken);
+  });
+});
+
 describe('ai-eval report --html', () => {
   it('renders a JSON report to one HTML file, with the trend against --baseline', async () => {
     const dir = scratch(reports());
