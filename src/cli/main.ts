@@ -15,7 +15,7 @@ Commands:
                        (AI_EVAL_CHANNEL_DIR; -o, --junit, --markdown, --options)
   help                 show this help
 
-Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, docs/datasets.md.
+Run 'ai-eval <command> --help' for a command's options. Docs: node_modules/ai-eval/docs/reporter.md, node_modules/ai-eval/docs/datasets.md.
 `;
 
 /**

@@ -349,7 +349,7 @@ describe('options, colour and redaction', () => {
       'ai-eval reporter option outputfile: unknown option (known: outputFile,',
     );
     expect(() => checkReporterOptions({ gate: { level: 'firm', minAverage: 3 } })).toThrow(
-      "option gate.level: expected 'hard' or 'soft', got \"firm\". See docs/reporter.md.",
+      "option gate.level: expected 'hard' or 'soft', got \"firm\". See node_modules/ai-eval/docs/reporter.md.",
     );
     expect(() => checkReporterOptions({ gate: { level: 'hard', minPassRate: 50 } })).toThrow(
       'option gate.minPassRate: expected a number from 0 to 1, got 50',
