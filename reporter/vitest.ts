@@ -4,6 +4,7 @@ import { checkRecords } from '../src/report/side-channel.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
 import { DatasetWatch } from './vitest-watch.js';
+import { VITEST_REPORTER_KEY } from '../src/run/channel.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -45,6 +46,12 @@ export default class AiEvalVitestReporter implements Reporter {
     this.vitest = vitest;
     this.root = vitest.config.root;
     this.shard = vitest.config.shard ? { ...vitest.config.shard } : null;
+    // Tells the workers an ai-eval reporter collects their records (matchers/vitest-channel.ts
+    // warns when none does, as after `vitest run --reporter=verbose`).
+    (vitest as unknown as { provide?: (key: string, value: unknown) => void }).provide?.(
+      VITEST_REPORTER_KEY,
+      true,
+    );
     // In watch mode, a changed dataset or rubric reruns the suites that read it.
     if (vitest.config.watch) this.watch = new DatasetWatch(vitest);
   }
