@@ -6,6 +6,7 @@ import type { DatasetSource } from './define-source.js';
 import { getDatasetSource, listDatasetSources } from './registry.js';
 import { createSplitter } from './splits.js';
 import { readDatasetFile } from './sources/file.js';
+import { httpDatasetUrl } from './sources/http.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from './types.js';
 
 const TAG = 'dataset';
@@ -137,10 +138,19 @@ function pulledPath(ref: string): string {
   return `datasets/${base}.pulled.json`;
 }
 
+/**
+ * The command that pulls an async dataset into a file: `npx ai-eval pull <source> <ref> -o <file>`,
+ * where the ref of the `http` source is the URL it is fetched from.
+ */
+function pullCommand(source: DatasetSource, ref: string, file: string): string {
+  const what = source.id === 'http' ? (httpDatasetUrl(ref) ?? `<the URL of ${ref}>`) : ref;
+  return `npx ai-eval pull ${source.id} ${what} -o ${file}`;
+}
+
 function asyncOnly(source: DatasetSource, label: string, ref: string): void {
   const file = pulledPath(ref);
   logger.warn(
-    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first, in a globalSetup: \`writeFileSync('${file}', JSON.stringify({ questions: await getDatasetSource('${source.id}').load('${ref}') }))\`; or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
+    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first, before the tests run (a CI step, or a "pretest" script): \`${pullCommand(source, ref, file)}\`; or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
     TAG,
   );
 }
