@@ -1,12 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { validateDataset } from '../../src/datasets/validate.js';
 import { validateRubric } from '../../src/datasets/rubrics.js';
 import { validateGoldLabels } from '../../src/datasets/gold-labels.js';
+import { ROOT } from '../helpers/paths.js';
 import {
   allBlocks,
   blocksOf,
+  docFiles,
   JS_LANGS,
   SHELL_LANGS,
   SHOWN_LANGS,
@@ -126,5 +130,21 @@ describe('the block extractor', () => {
   it('catches a bad dataset block (a question without input)', () => {
     const [bad] = blocksOf('bad.md', '```yaml\nquestions:\n  - id: q1\n```');
     expect(checkData(bad as DocBlock, { questions: [] })).not.toEqual([]);
+  });
+});
+
+describe('the links of README.md and docs/', () => {
+  it('point at files that exist', () => {
+    const broken: string[] = [];
+    for (const doc of docFiles()) {
+      const text = readFileSync(join(ROOT, doc), 'utf8');
+      for (const m of text.matchAll(
+        /\]\(((?:\.{1,2}\/|docs\/)?[\w./-]+\.(?:md|json|ts|mjs|yaml))(#[\w-]*)?\)/g,
+      )) {
+        const target = resolve(dirname(join(ROOT, doc)), m[1] as string);
+        if (!existsSync(target)) broken.push(`${doc}: ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
