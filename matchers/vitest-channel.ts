@@ -50,6 +50,7 @@ export function annotationOf(record: AiEvalRecord): string {
     return `dataset ${record.dataset.ref} did not load: ${record.problems.join(' | ')}`;
   if (record.kind === 'filter-skip')
     return `dataset ${record.dataset.ref}: no question selected by the filters`;
+  if (record.kind === 'disabled') return `${record.question}: disabled in dataset ${record.dataset.ref}`;
   return gradeAnnotation(record);
 }
 

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
 import { checkRecords } from '../src/report/side-channel.js';
@@ -61,11 +62,15 @@ export default class AiEvalVitestReporter implements Reporter {
     const records: AiEvalRecord[] = [];
     const warnings: string[] = [];
     let failedTests = 0;
+    const durations = new Map<string, number>();
     for (const module of testModules) {
       // A file that failed to load fails the run as a test would.
       if (module.errors().length > 0) failedTests += 1;
       for (const test of module.children.allTests()) {
         if (test.result().state === 'failed') failedTests += 1;
+        const duration = test.diagnostic()?.duration;
+        if (typeof duration === 'number')
+          durations.set(`${resolve(module.moduleId)}\u0000${test.fullName}`, duration);
         const meta = test.meta() as { aiEval?: unknown };
         const read = checkRecords(meta.aiEval, `${module.moduleId} > ${test.fullName}`);
         records.push(...read.records);
@@ -80,6 +85,7 @@ export default class AiEvalVitestReporter implements Reporter {
       warnings,
       shard: this.shard,
       failedTests,
+      durationOf: (t) => durations.get(`${resolve(t.file)}\u0000${t.name}`),
     });
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;

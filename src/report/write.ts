@@ -49,6 +49,11 @@ export interface FinishIO {
   warnings?: readonly string[];
   /** Tests the runner reported failed (any test); stated in the headline. Unknown when absent. */
   failedTests?: number | null;
+  /**
+   * How long a test ran, in milliseconds, as the runner measured it (`file` absolute), or
+   * `undefined` when unknown: each question's `durationMs`, and its JUnit `time`.
+   */
+  durationOf?: (test: { file: string; name: string }) => number | undefined;
 }
 
 /** What {@link finishRun} produced. */
@@ -120,6 +125,13 @@ export function finishRun(
     shard: io.shard ?? null,
     failedTests: io.failedTests ?? null,
   });
+  if (io.durationOf) {
+    for (const target of report.targets)
+      for (const question of target.questions) {
+        const ms = io.durationOf({ file: resolve(root, question.test.file), name: question.test.name });
+        if (ms !== undefined && Number.isFinite(ms) && ms >= 0) question.durationMs = Math.round(ms);
+      }
+  }
   if (baselineError !== null && options.maxDrop !== undefined) {
     // maxDrop cannot be checked without the baseline: that fails the gate, in the report too.
     report.gates.push({

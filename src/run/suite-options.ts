@@ -92,7 +92,11 @@ export function checkSuiteOptions(name: unknown, options: unknown): asserts opti
     throw new TypeError('evalSuite: the first argument must be the suite name, a non-empty string.');
   }
   const where = `evalSuite(${JSON.stringify(name)})`;
-  checkSuite(options, { code: 'INVALID_CONFIG', subject: `${where} option`, docs: 'node_modules/ai-eval/docs/suites.md' });
+  checkSuite(options, {
+    code: 'INVALID_CONFIG',
+    subject: `${where} option`,
+    docs: 'node_modules/ai-eval/docs/suites.md',
+  });
   if (typeof (options as Partial<EvalSuiteOptions>).run !== 'function') {
     throw new TypeError(
       `${where}: run must be a function (question, { signal, trial }) => response or agent run.`,

@@ -330,7 +330,7 @@ describe('reading records', () => {
     expect(problems).toEqual([
       'a.test.ts: record 2 skipped, $[2].problems: expected an array of strings',
       'a.test.ts: record 3 skipped, $[3].target: expected { name, mode, graders, ... }',
-      "a.test.ts: record 4 skipped, $[4].kind: expected 'grade', 'load-failure' or 'filter-skip'",
+      "a.test.ts: record 4 skipped, $[4].kind: expected 'grade', 'load-failure', 'filter-skip' or 'disabled'",
     ]);
   });
 
