@@ -110,11 +110,12 @@ function check(file: string, tools?: CatalogTool[]): Checked {
   });
   const kind = documentKind(file, parsed);
   if (kind === 'rubric') {
+    // Against the rubric schema (ai-eval/schema/rubric.json) and the kinds' own params schemas.
     const result = validateParsedRubric(parsed, file);
     return {
       kind,
       problems: result.problems,
-      notes: [],
+      notes: result.warnings.map((w) => (w.startsWith(`${file}: `) ? w : `${file}: ${w}`)),
       summary: `${result.rubric?.checks.length ?? 0} check(s)`,
     };
   }
@@ -128,7 +129,8 @@ function check(file: string, tools?: CatalogTool[]): Checked {
 const USAGE = `Usage: ai-eval validate [--tools <catalog>] <file or directory...>
 
 Checks dataset, rubric and gold-label files (YAML or JSON). Rubrics are recognised by name
-(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key; gold labels by name (gold*.yaml,
+(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key and checked against the rubric
+schema (ai-eval/schema/rubric.json); gold labels by name (gold*.yaml,
 *.labels.yaml) or a top-level 'labels' key; anything else is checked as a dataset.
 With --tools, every expected_tools name must be a tool in the catalog (an OpenAI tools array, an
 MCP tools/list result or { name, readOnly } entries, JSON or YAML); a miss names the closest one.
