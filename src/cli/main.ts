@@ -13,6 +13,9 @@ Commands:
                        comes from (--root, --path, --no-packages, --json)
   report <dir...>      the report of records a run wrote to a side channel
                        (AI_EVAL_CHANNEL_DIR; -o, --junit, --markdown, --options)
+  judges validate      measure LLM judges against gold labels, record trust
+                       (--gold <file>, --judge, --json, --dry-run)
+  judges list          every LLM judge with its trust state (--json)
   help                 show this help
 
 Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, docs/datasets.md.
@@ -22,6 +25,7 @@ Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, 
  * Commands by name. Each is loaded only when it runs.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  judges: () => import('./judges.js').then((m) => m.judges),
   list: () => import('./list.js').then((m) => m.list),
   merge: () => import('./merge.js').then((m) => m.merge),
   report: () => import('./report.js').then((m) => m.report),

@@ -153,6 +153,23 @@ export interface GradeResult {
   skipped: boolean;
   /** Token usage, for graders that call a model. */
   usage?: TokenUsage;
+  /** How an LLM judge's call went, for the report's judge health. Absent for a skip. */
+  judgeCall?: JudgeCallInfo;
+}
+
+/**
+ * How one LLM judge call went: where the answer came from (absent when none came: the call
+ * failed) and what it was (`scored`; `clamped` onto the scale; `refused`; `unparseable`, not the
+ * JSON asked for; `unusable`, a score the judge's interpretScore refused; `failed`, no answer).
+ *
+ * @example
+ * ```ts
+ * const refused = grades.filter((g) => (g.judgeCall satisfies JudgeCallInfo | undefined)?.outcome === 'refused');
+ * ```
+ */
+export interface JudgeCallInfo {
+  source?: 'live' | 'cache';
+  outcome: 'scored' | 'clamped' | 'refused' | 'unparseable' | 'unusable' | 'failed';
 }
 
 /**

@@ -171,12 +171,16 @@ async function runGrader(
 /**
  * The grade as the grader's own scale and id say it is: a result built by hand (or by another
  * grader's factory) is rebuilt with this grader's `result`, so its score is clamped, its composite
- * mapped and its id stamped. Token usage is kept.
+ * mapped and its id stamped. Token usage and the judge call's health are kept.
  */
 function restamp(grader: Grader, grade: GradeResult): GradeResult {
   const score = typeof grade.score === 'number' || grade.score === null ? grade.score : null;
   const stamped = grader.result(score, String(grade.reason), grade.error === true);
-  return grade.usage ? { ...stamped, usage: grade.usage } : stamped;
+  return {
+    ...stamped,
+    ...(grade.usage ? { usage: grade.usage } : {}),
+    ...(grade.judgeCall ? { judgeCall: { ...grade.judgeCall } } : {}),
+  };
 }
 
 function isGradeResult(value: unknown): value is GradeResult {

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { errorMessage } from '../internal/text.js';
+
+/**
+ * Takes every `--setup <module>` (or `--setup=<module>`) out of a command's arguments: the modules
+ * in order and the rest. `ok` is false when a `--setup` has no module after it.
+ */
+export function takeSetup(argv: readonly string[]): { ok: boolean; modules: string[]; rest: string[] } {
+  const modules: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--setup') {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) return { ok: false, modules, rest };
+      modules.push(next);
+      i++;
+    } else if (arg.startsWith('--setup=')) modules.push(arg.slice('--setup='.length));
+    else rest.push(arg);
+  }
+  return { ok: true, modules, rest };
+}
+
+/**
+ * Imports setup modules (relative to the working directory), in order: they register custom
+ * judges and call `configure()`, as a test runner's setup file does. A module that cannot be
+ * imported is a message naming it.
+ */
+export async function loadSetupModules(
+  modules: readonly string[],
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  for (const module of modules) {
+    try {
+      await import(pathToFileURL(resolve(module)).href);
+    } catch (error) {
+      return {
+        ok: false,
+        message: `cannot load the setup module ${module}: ${errorMessage(error)}. Fix the path, or give a JavaScript module (run TypeScript through a loader, e.g. node --import tsx).`,
+      };
+    }
+  }
+  return { ok: true };
+}
