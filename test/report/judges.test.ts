@@ -127,7 +127,7 @@ describe('LLM judges in the report', () => {
       [{ version: 1, judges: { accuracy_judge: { ...entry(), promptHash: 'other' } } }, 'stale'],
       [{ version: 1, judges: { accuracy_judge: { ...entry(), model: 'gpt-old' } } }, 'stale'],
     ] as const) {
-      const r = report(records, trust as TrustFile);
+      const r = report(records, trust);
       const [j] = r.targets[0]!.judges;
       expect(j!.trust).toBe(state);
       expect(j!.passRate).toMatchObject({ raw: 0.7, corrected: null, low: null, high: null });
