@@ -23,6 +23,15 @@ export function takeSetup(argv: readonly string[]): { ok: boolean; modules: stri
 }
 
 /**
+ * A real `import()`: the CJS build turns a written `import()` into `require()`, which cannot load
+ * an ES module on Node 20, and a setup module usually is one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const importModule = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<unknown>;
+
+/**
  * Imports setup modules (relative to the working directory), in order: they register custom
  * judges and call `configure()`, as a test runner's setup file does. A module that cannot be
  * imported is a message naming it.
@@ -32,7 +41,7 @@ export async function loadSetupModules(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   for (const module of modules) {
     try {
-      await import(pathToFileURL(resolve(module)).href);
+      await importModule(pathToFileURL(resolve(module)).href);
     } catch (error) {
       return {
         ok: false,
