@@ -13,7 +13,16 @@ import { tempDir } from '../helpers/temp.js';
  */
 const bin = () => join(packedDir(), 'dist', 'cli', 'bin.cjs');
 
-const SETUP = `import { configure } from 'ai-eval';
+const SETUP = `import { configure, defineJudge, registerGrader } from 'ai-eval';
+registerGrader(
+  defineJudge({
+    id: 'house_tone',
+    label: 'House tone',
+    dimension: 'house_tone',
+    dimensionDescription: 'adherence to the house tone',
+    scoringGuidance: '5: plain and direct\\n0: marketing copy',
+  }),
+);
 const strict = 'A strict evaluator. Score one response on: %s.\\n%s\\n%s\\n%s\\nAnswer with JSON only: {"score": <0-5>, "reason": "<why>"}';
 configure({
   judge: {
@@ -170,6 +179,28 @@ describe('ai-eval judges validate', () => {
     expect((await judges(['validate'])).code).toBe(2);
     expect((await judges(['validate', '--gold', 'gold.yaml', '--min-tpr', 'high'])).stderr).toContain(
       '--min-tpr must be a number from 0 to 1, got "high"',
+    );
+  });
+});
+
+describe('ai-eval validate on gold files', () => {
+  it('knows custom judges registered by --setup, and names an unknown one without it', async () => {
+    writeFileSync(
+      join(dir, 'tone.gold.yaml'),
+      'items:\n  - { id: t1, judge: house_tone, input: Hi, response: Hello., label: pass }\n',
+    );
+    const withSetup = await runNode(
+      bin(),
+      ['validate', '--setup', 'judges-setup.js', 'tone.gold.yaml'],
+      dir,
+      env,
+    );
+    expect(withSetup.stdout).toContain('ok tone.gold.yaml (gold-labels, 1 item(s))');
+    expect(withSetup.code).toBe(0);
+    const without = await runNode(bin(), ['validate', 'tone.gold.yaml'], dir, env);
+    expect(without.code).toBe(1);
+    expect(without.stdout).toMatch(
+      /tone\.gold\.yaml:2:\d+: \/items\/0\/judge: names judge 'house_tone', which is no registered LLM judge .*--setup <file>/,
     );
   });
 });
