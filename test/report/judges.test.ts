@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
+import { mergeReports } from '../../src/report/merge.js';
 import type { JudgeTrustEntry, TrustFile } from '../../src/report/judge-trust.js';
 import { gateSettings } from '../../src/report/options.js';
 import { renderJunit } from '../../src/report/render-junit.js';
@@ -182,5 +183,23 @@ describe('LLM judges in the report', () => {
     expect(renderTerminal(r).join('\n')).toContain(
       '10 calls, 3 cached, 3 errors (1 refusal, 1 unparseable), 1 clamped',
     );
+  });
+
+  it("keeps each judge's trust through ai-eval merge of shard reports", () => {
+    const trust: TrustFile = { version: 1, judges: { accuracy_judge: entry() } };
+    const shard = (list: readonly EvalRecord[], index: number) =>
+      collect(list, {
+        identity: { ...identity, judgeModel: 'test-judge', promptHashes: { accuracy_judge: HASH } },
+        settings: gateSettings({}),
+        root: '/repo',
+        shard: { index, count: 2 },
+        trust: { file: 'ai-eval.judges.json', content: trust },
+      });
+    const merged = mergeReports([shard(records.slice(0, 5), 1), shard(records.slice(5), 2)]);
+    const [j] = merged.targets[0]!.judges;
+    expect(j).toMatchObject({ trust: 'trusted', passRate: { raw: 0.7, passed: 7, scored: 10 } });
+    expect(j!.passRate.corrected).toBeCloseTo(5 / 7, 10);
+    expect(merged.judges[0]).toMatchObject({ id: 'accuracy_judge', trust: 'trusted', validated: { n: 60 } });
+    expect(merged.judgesFile).toBe('ai-eval.judges.json');
   });
 });
