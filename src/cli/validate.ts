@@ -112,11 +112,12 @@ function check(file: string, tools?: CatalogTool[]): Checked {
   });
   const kind = documentKind(file, parsed);
   if (kind === 'rubric') {
+    // Against the rubric schema (ai-eval/schema/rubric.json) and the kinds' own params schemas.
     const result = validateParsedRubric(parsed, file);
     return {
       kind,
       problems: result.problems,
-      notes: [],
+      notes: result.warnings.map((w) => (w.startsWith(`${file}: `) ? w : `${file}: ${w}`)),
       summary: `${result.rubric?.checks.length ?? 0} check(s)`,
     };
   }
@@ -130,8 +131,9 @@ function check(file: string, tools?: CatalogTool[]): Checked {
 const USAGE = `Usage: ai-eval validate [--tools <catalog>] [--setup <module>...] <file or directory...>
 
 Checks dataset, rubric and gold-label files (YAML or JSON). Rubrics are recognised by name
-(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key; gold labels by name (gold*.yaml,
-*.labels.yaml, *.gold.yaml) or a top-level 'items' key; anything else is checked as a dataset.
+(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key and checked against the rubric
+schema (ai-eval/schema/rubric.json); gold labels by name (gold*.yaml, *.labels.yaml,
+*.gold.yaml) or a top-level 'items' key; anything else is checked as a dataset.
 A gold item's judge must be a registered LLM judge: the shipped ones, and those registered by the
 --setup modules (imported first, in order).
 With --tools, every expected_tools name must be a tool in the catalog (an OpenAI tools array, an

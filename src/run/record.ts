@@ -80,7 +80,8 @@ export function toRecords(
   const at = Date.now();
   return result.grades.map((grade, index) => {
     const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
-    const observesActions = grader?.observesActions ?? false;
+    // Per grade where the grader says so (rubric_checks observes only through tool_usage and state checks).
+    const observesActions = grade.observesActions ?? grader?.observesActions ?? false;
     const toolCallRecord = result.toolCalls !== undefined;
     const record: EvalRecord = {
       v: RECORD_VERSION,
@@ -97,7 +98,9 @@ export function toRecords(
         observesActions,
         toolCallRecord,
         ...(scope.negated ? { negated: true } : {}),
-        ...(unverifiedObservation(grade, observesActions, toolCallRecord) ? { unverified: true } : {}),
+        ...(grade.queriedState !== true && unverifiedObservation(grade, observesActions, toolCallRecord)
+          ? { unverified: true }
+          : {}),
       }),
       passThreshold: result.passThreshold,
       at,
