@@ -53,6 +53,13 @@ export interface JudgeConfig {
   cache?: 'auto' | 'record' | 'replay' | 'off';
   /** Replay cache directory. Default `.ai-eval/judge-cache`. */
   cacheDir?: string;
+  /**
+   * What a recorded cache entry keeps: `full` (default) keeps the prompt, so a reviewer can read
+   * what was asked; `answers` keeps only the hash-keyed answer (no prompt, so no question or
+   * response text), for caches that are committed where responses must not be. Env
+   * `AI_EVAL_JUDGE_CACHE_STORE`.
+   */
+  cacheStore?: 'full' | 'answers';
   /** Prompt template overrides by judge id. */
   prompts?: Record<string, string>;
   /** A directory of `<judge id>.txt` prompt overrides. */

@@ -38,6 +38,7 @@ export type {
   ToolCallKind,
   ToolCallStatus,
 } from './grading/types.js';
+export type { JudgeCallInfo } from './grading/types.js';
 export {
   defineGrader,
   type Grader,
@@ -161,7 +162,13 @@ export {
   type RubricScoring,
   type RubricValidation,
 } from './datasets/rubrics.js';
-export { validateGoldLabels, type GoldLabel } from './datasets/gold-labels.js';
+export {
+  validateGoldLabels,
+  goldSchema,
+  type GoldFile,
+  type GoldLabel,
+  type GoldValidation,
+} from './datasets/gold-labels.js';
 export { gradeQuestion, type GradeQuestionOptions, type QuestionResult } from './run/grade-question.js';
 export type { Target, Gate } from './run/target.js';
 export {
@@ -200,3 +207,32 @@ export {
 export { parseReport } from './report/baseline.js';
 export { mergeReports } from './report/merge.js';
 export type { ReporterOptions } from './report/options.js';
+export {
+  DEFAULT_JUDGES_FILE,
+  DEFAULT_TRUST_MINIMUMS,
+  readTrustFile,
+  trustState,
+  type JudgeMetrics,
+  type JudgeTrustEntry,
+  type Rate,
+  type TrustFile,
+  type TrustMinimums,
+  type TrustState,
+} from './report/judge-trust.js';
+export type {
+  JudgeHealth,
+  JudgePassRate,
+  JudgeReport,
+  JudgeValidationSummary,
+  TargetJudgeReport,
+} from './report/judge-report-types.js';
+export {
+  judgeMetrics,
+  updateTrustFile,
+  validateJudges,
+  type GoldItemResult,
+  type GoldOutcome,
+  type JudgeValidation,
+  type LabelsNeeded,
+  type ValidateJudgesOptions,
+} from './validation/index.js';

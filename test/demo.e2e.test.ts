@@ -155,12 +155,16 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
       'delete-winter-promo': true,
       'annual-refunds': true,
     });
-    expect(prose?.advisories.map((a) => a.code)).toEqual(['NO_ACTION_OBSERVER']);
+    // The demo commits no judges file: its LLM judges are unvalidated, and each target says so.
+    const other = (t: (typeof report.targets)[number]) =>
+      t.advisories.filter((a) => a.code !== 'UNTRUSTED_JUDGES');
+    expect(prose?.advisories.map((a) => a.code)).toContain('UNTRUSTED_JUDGES');
+    expect(other(prose!).map((a) => a.code)).toEqual(['NO_ACTION_OBSERVER']);
     expect(run.output).toContain(
       '! NO_ACTION_OBSERVER  editorial-prose-only is scored by nothing that can see what the agent did.',
     );
     // Only the prose-only target is flagged: every other agent target has an action observer.
-    expect(report.targets.filter((t) => t.advisories.length > 0).map((t) => t.name)).toEqual([
+    expect(report.targets.filter((t) => other(t).length > 0).map((t) => t.name)).toEqual([
       'editorial-prose-only',
     ]);
   });

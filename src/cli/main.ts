@@ -20,6 +20,9 @@ Commands:
   report <report.json> render a JSON report (--html, --junit, --markdown), or build
   report <dir...>      the report of records a run wrote to a side channel
                        (AI_EVAL_CHANNEL_DIR; -o, --html, --junit, --markdown, --options)
+  judges validate      measure LLM judges against gold labels, record trust
+                       (--gold <file>, --judge, --json, --dry-run)
+  judges list          every LLM judge with its trust state (--json)
   help                 show this help
 
 Run 'ai-eval <command> --help' for a command's options. Exit codes: 0 ok, 1 findings
@@ -32,6 +35,7 @@ Docs: node_modules/ai-eval/docs/cli.md, node_modules/ai-eval/docs/reporter.md.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: () => import('./diff.js').then((m) => m.diff),
+  judges: () => import('./judges.js').then((m) => m.judges),
   list: () => import('./list.js').then((m) => m.list),
   merge: () => import('./merge.js').then((m) => m.merge),
   promote: () => import('./promote.js').then((m) => m.promote),

@@ -10,7 +10,8 @@ import type { DatasetProblem } from '../datasets/types.js';
 import { formatProblem, validateValue } from '../datasets/validate.js';
 import type { CatalogTool } from '../grading/types.js';
 import { loadCatalog, toolNameProblems } from './validate-tools.js';
-import { parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
+import { inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
+import { importSetupModules, SETUP_OPTION } from './setup-modules.js';
 
 /** What kind of document a file holds. */
 export type DocumentKind = 'dataset' | 'rubric' | 'gold-labels';
@@ -19,8 +20,8 @@ const EXTENSIONS = ['.yaml', '.yml', '.json'];
 
 /**
  * Decides what a file holds: by name first (`*.rubric.yaml`, a file in a `rubrics/` directory,
- * `gold*.yaml`, `*.labels.yaml`), then by shape (a top-level `checks` or `labels` key without
- * `questions`). Anything else is a dataset.
+ * `gold*.yaml`, `*.labels.yaml`, `*.gold.yaml`), then by shape (a top-level `checks` or `items` key
+ * without `questions`). Anything else is a dataset.
  *
  * @example
  * ```ts
@@ -31,12 +32,13 @@ const EXTENSIONS = ['.yaml', '.yml', '.json'];
 export function documentKind(file: string, text: string | ParsedText): DocumentKind {
   const name = basename(file).toLowerCase();
   if (/\.rubric\.(ya?ml|json)$/.test(name) || basename(join(file, '..')) === 'rubrics') return 'rubric';
-  if (/^gold.*\.(ya?ml|json)$/.test(name) || /\.labels\.(ya?ml|json)$/.test(name)) return 'gold-labels';
+  if (/^gold.*\.(ya?ml|json)$/.test(name) || /\.(labels|gold)\.(ya?ml|json)$/.test(name))
+    return 'gold-labels';
   const value = (typeof text === 'string' ? parseText(text, file, { json: extname(name) === '.json' }) : text)
     .value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('questions' in value)) {
     if ('checks' in value) return 'rubric';
-    if ('labels' in value) return 'gold-labels';
+    if ('items' in value) return 'gold-labels';
   }
   return 'dataset';
 }
@@ -122,17 +124,19 @@ function check(file: string, tools?: CatalogTool[]): Checked {
   }
   if (kind === 'gold-labels') {
     const result = validateParsedGoldLabels(parsed, file);
-    return { kind, problems: result.problems, notes: [], summary: `${result.labels.length} label(s)` };
+    return { kind, problems: result.problems, notes: [], summary: `${result.items.length} item(s)` };
   }
   return checkDataset(file, parsed, tools);
 }
 
-const USAGE = `Usage: ai-eval validate [--tools <catalog>] <file or directory...>
+const USAGE = `Usage: ai-eval validate [--tools <catalog>] [--setup <module>...] <file or directory...>
 
 Checks dataset, rubric and gold-label files (YAML or JSON). Rubrics are recognised by name
 (*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key and checked against the rubric
-schema (ai-eval/schema/rubric.json); gold labels by name (gold*.yaml,
-*.labels.yaml) or a top-level 'labels' key; anything else is checked as a dataset.
+schema (ai-eval/schema/rubric.json); gold labels by name (gold*.yaml, *.labels.yaml,
+*.gold.yaml) or a top-level 'items' key; anything else is checked as a dataset.
+A gold item's judge must be a registered LLM judge: the shipped ones, and those registered by the
+--setup modules (imported first, in order).
 With --tools, every expected_tools name must be a tool in the catalog (an OpenAI tools array, an
 MCP tools/list result or { name, readOnly } entries, JSON or YAML); a miss names the closest one.
 Prints each problem as file:line:column: /json/path: message. Exits 1 on any problem.
@@ -141,7 +145,7 @@ Prints each problem as file:line:column: /json/path: message. Exits 1 on any pro
 const SPEC = {
   name: 'validate',
   usage: USAGE,
-  options: { tools: { type: 'string' } },
+  options: { tools: { type: 'string' }, ...SETUP_OPTION },
 } as const satisfies CommandSpec<CommandOptions>;
 
 /**
@@ -156,29 +160,29 @@ const SPEC = {
  * const checked = await validate(['--tools', 'tools.json', 'datasets/']);
  * ```
  */
-export function validate(argv: string[]): Promise<number> {
+export async function validate(argv: string[]): Promise<number> {
   const parsed = parseCommand(SPEC, argv);
-  if (!parsed.ok) return Promise.resolve(parsed.code);
+  if (!parsed.ok) return parsed.code;
   const args = parsed.positionals;
   const catalogFile = parsed.values.tools;
   if (args.length === 0)
-    return Promise.resolve(
-      usageError(SPEC, 'name the dataset, rubric or gold-label files (or directories) to check'),
-    );
-  if (catalogFile === '') return Promise.resolve(usageError(SPEC, '--tools needs a tool catalog file'));
+    return usageError(SPEC, 'name the dataset, rubric or gold-label files (or directories) to check');
+  if (catalogFile === '') return usageError(SPEC, '--tools needs a tool catalog file');
+  const problem = await importSetupModules(parsed.values.setup ?? []);
+  if (problem) return inputError('validate', problem);
   let tools: CatalogTool[] | undefined;
   if (catalogFile !== undefined) {
     const loaded = loadCatalog(catalogFile);
     if (!loaded.ok) {
       process.stdout.write(`FAIL ${catalogFile} (tool catalog): ${loaded.message}\n`);
-      return Promise.resolve(1);
+      return 1;
     }
     tools = loaded.tools;
   }
   const files = args.flatMap(expand);
   if (files.length === 0) {
     process.stderr.write(`ai-eval validate: no .yaml, .yml or .json files in ${args.join(', ')}.\n`);
-    return Promise.resolve(1);
+    return 1;
   }
   let failed = 0;
   for (const file of files) {
@@ -197,5 +201,5 @@ export function validate(argv: string[]): Promise<number> {
       ? `\n${files.length} file(s) valid.\n`
       : `\n${failed} of ${files.length} file(s) have problems.\n`,
   );
-  return Promise.resolve(failed === 0 ? 0 : 1);
+  return failed === 0 ? 0 : 1;
 }

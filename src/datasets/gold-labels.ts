@@ -1,23 +1,111 @@
 import { extname } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import goldSchemaJson from '../../schema/gold.json' with { type: 'json' };
+import { isJudge, type Judge } from '../judge/define-judge.js';
+import { listGraders } from '../registry/graders.js';
+import type { ChatMessage } from '../grading/types.js';
 import type { DatasetProblem } from './types.js';
 import { parseText, type ParsedText } from './parse.js';
+import { translateErrors } from './schema.js';
 
 /**
- * One gold label: the score a human gave a question's response on one judge dimension.
+ * The gold-label JSON Schema (draft 2020-12), also published as `ai-eval/schema/gold.json`.
  *
  * @example
  * ```ts
- * const label: GoldLabel = { question_id: 'refund', dimension: 'relevance', score: 4 };
+ * goldSchema.$id; // 'https://unpkg.com/ai-eval/schema/gold.json'
+ * ```
+ */
+export const goldSchema: Readonly<Record<string, unknown>> = goldSchemaJson;
+
+/**
+ * One gold label: a response a person labelled `pass` or `fail` for one LLM judge (by grader id
+ * or dimension), with what the judge needs to score it again.
+ *
+ * @example
+ * ```ts
+ * const item: GoldLabel = { id: 'refund-1', judge: 'accuracy_grader', input: 'Refund window?',
+ *   response: 'Thirty days.', expected_facts: ['30 days'], label: 'pass', score: 5 };
  * ```
  */
 export interface GoldLabel {
-  question_id: string;
-  score: number;
-  /** The judge dimension (or grader id) the score is for. */
-  dimension?: string;
-  /** The response that was scored. */
-  response?: string;
-  [key: string]: unknown;
+  id: string;
+  /** The judge's grader id (`accuracy_grader`) or dimension (`accuracy`). */
+  judge: string;
+  input?: string;
+  messages?: ChatMessage[];
+  response: string;
+  /** The response's tool-call record, in any shape the adapters accept. */
+  tool_calls?: unknown[];
+  criteria?: string;
+  expected_facts?: string[];
+  label: 'pass' | 'fail';
+  /** The person's score on the judge's scale. */
+  score?: number;
+  notes?: string;
+}
+
+/**
+ * A gold-label file: `items: [...]`, with an optional name and description.
+ *
+ * @example
+ * ```ts
+ * const gold: GoldFile = { items: [item] };
+ * ```
+ */
+export interface GoldFile {
+  name?: string;
+  description?: string;
+  items: GoldLabel[];
+}
+
+/**
+ * The outcome of {@link validateGoldLabels}: the items (only when there is no problem) and every
+ * problem, each with file, line, column and JSON path.
+ *
+ * @example
+ * ```ts
+ * const { items, problems }: GoldValidation = validateGoldLabels(text, 'gold/accuracy.yaml');
+ * ```
+ */
+export interface GoldValidation {
+  items: GoldLabel[];
+  problems: DatasetProblem[];
+}
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  compiled ??= new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true, strict: false }).compile(
+    goldSchemaJson,
+  );
+  return compiled;
+}
+
+/**
+ * The LLM judge a gold item names, by grader id first, then by dimension; `undefined` with a
+ * sentence saying why when none (or several) match. Looks among the registered graders.
+ *
+ * @example
+ * ```ts
+ * findJudge('accuracy').judge?.id; // 'accuracy_grader'
+ * ```
+ */
+export function findJudge(name: string): { judge?: Judge; problem?: string } {
+  const judges = listGraders().filter(isJudge);
+  const byId = judges.find((j) => j.id === name);
+  if (byId) return { judge: byId };
+  const byDimension = judges.filter((j) => j.judge.dimension === name);
+  if (byDimension.length === 1) return { judge: byDimension[0]! };
+  if (byDimension.length > 1) {
+    return {
+      problem: `names dimension '${name}', which ${byDimension.length} judges share (${byDimension.map((j) => j.id).join(', ')}). Fix: name the judge by its grader id.`,
+    };
+  }
+  const known = judges.map((j) => j.id).join(', ') || 'none';
+  return {
+    problem: `names judge '${name}', which is no registered LLM judge (by grader id or dimension; registered: ${known}). Fix: correct the name, or load the module that registers the judge with --setup <file>.`,
+  };
 }
 
 function at(parsed: ParsedText, file: string, path: string, message: string): DatasetProblem {
@@ -26,18 +114,18 @@ function at(parsed: ParsedText, file: string, path: string, message: string): Da
 }
 
 /**
- * Checks the shape of a gold-label file: `labels: [{ question_id, score, dimension?, response? }]`.
- * Every problem names the file, line, column and JSON path. Never throws.
+ * Validates the text of a gold-label file (YAML, or JSON for `.json`) against the gold schema:
+ * `items`, each `{ id, judge, input | messages, response, tool_calls?, criteria?, expected_facts?,
+ * label: pass | fail, score?, notes? }`; ids unique in the file; every `judge` a registered LLM
+ * judge (grader id or dimension). Every problem names the file, line, column and JSON path.
+ * Never throws.
  *
  * @example
  * ```ts
- * validateGoldLabels('labels:\n  - { question_id: q1, dimension: relevance, score: 4 }\n', 'gold.yaml').problems; // []
+ * validateGoldLabels('items:\n  - { id: a, judge: relevance_grader, input: Hi?, response: Hello., label: pass }\n', 'gold.yaml').problems; // []
  * ```
  */
-export function validateGoldLabels(
-  text: string,
-  file = 'labels',
-): { labels: GoldLabel[]; problems: DatasetProblem[] } {
+export function validateGoldLabels(text: string, file = 'gold'): GoldValidation {
   return validateParsedGoldLabels(
     parseText(text, file, { json: extname(file).toLowerCase() === '.json' }),
     file,
@@ -45,63 +133,43 @@ export function validateGoldLabels(
 }
 
 /** {@link validateGoldLabels} of a text already parsed (the CLI parses each file once). */
-export function validateParsedGoldLabels(
-  parsed: ParsedText,
-  file: string,
-): { labels: GoldLabel[]; problems: DatasetProblem[] } {
-  if (parsed.problems.length > 0) return { labels: [], problems: parsed.problems };
-  const value = parsed.value as { labels?: unknown } | null;
-  if (
-    value === null ||
-    typeof value !== 'object' ||
-    !Array.isArray(value.labels) ||
-    value.labels.length === 0
-  ) {
+export function validateParsedGoldLabels(parsed: ParsedText, file: string): GoldValidation {
+  if (parsed.problems.length > 0) return { items: [], problems: parsed.problems };
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
-      labels: [],
+      items: [],
       problems: [
-        at(parsed, file, '', "needs a non-empty 'labels' list of { question_id, score, dimension? }."),
+        at(parsed, file, '', "must be an object with an 'items' list. Fix: start the file with `items:`."),
       ],
     };
   }
-  const problems: DatasetProblem[] = [];
-  value.labels.forEach((label: unknown, i) => {
-    const path = `/labels/${i}`;
-    if (label === null || typeof label !== 'object' || Array.isArray(label)) {
-      problems.push(at(parsed, file, path, 'must be an object { question_id, score, dimension? }.'));
-      return;
-    }
-    const { question_id: id, score, dimension } = label as Record<string, unknown>;
-    if (typeof id !== 'string' || id.trim() === '') {
-      problems.push(
-        at(
-          parsed,
-          file,
-          id === undefined ? path : `${path}/question_id`,
-          `needs 'question_id': the id of the labelled question, got ${JSON.stringify(id)}.`,
-        ),
-      );
-    }
-    if (typeof score !== 'number' || !Number.isFinite(score)) {
-      problems.push(
-        at(
-          parsed,
-          file,
-          score === undefined ? path : `${path}/score`,
-          `needs 'score': a number on the judge's scale, got ${JSON.stringify(score)}.`,
-        ),
-      );
-    }
-    if (dimension !== undefined && (typeof dimension !== 'string' || dimension === '')) {
-      problems.push(
-        at(
-          parsed,
-          file,
-          `${path}/dimension`,
-          `must be a judge dimension name, got ${JSON.stringify(dimension)}.`,
-        ),
-      );
-    }
-  });
-  return { labels: problems.length > 0 ? [] : (value.labels as GoldLabel[]), problems };
+  const validate = validator();
+  const issues = validate(value) ? [] : translateErrors(validate.errors ?? []);
+  const items = (value as { items?: unknown }).items;
+  if (Array.isArray(items)) {
+    const first = new Map<string, number>();
+    items.forEach((item: unknown, i) => {
+      if (item === null || typeof item !== 'object') return;
+      const { id, judge } = item as { id?: unknown; judge?: unknown };
+      if (typeof id === 'string') {
+        const seen = first.get(id);
+        if (seen === undefined) first.set(id, i);
+        else {
+          const line = parsed.locate(`/items/${seen}/id`)?.line;
+          issues.push({
+            path: `/items/${i}/id`,
+            message: `duplicate item id '${id}'; it is first used ${line !== undefined ? `on line ${line} ` : ''}(/items/${seen}/id). Fix: ids must be unique, rename one of them.`,
+          });
+        }
+      }
+      if (typeof judge === 'string' && judge.trim() !== '') {
+        const found = findJudge(judge);
+        if (found.problem) issues.push({ path: `/items/${i}/judge`, message: found.problem });
+      }
+    });
+  }
+  parsed.prepare?.(issues.map((i) => i.path));
+  const problems = issues.map((i) => at(parsed, file, i.path, i.message));
+  return { items: problems.length > 0 ? [] : (items as GoldLabel[]), problems };
 }

@@ -23,6 +23,22 @@ export interface ContextOptions {
   rubric?: ResolvedRubric | undefined;
 }
 
+/** Contexts whose `response_char_limit` is the target's own override. */
+const fromTarget = new WeakSet<GradingContext>();
+
+/**
+ * Whether a context's `response_char_limit` is the target's override (rather than the configured
+ * default or 4000): a judge's own setting yields to it.
+ *
+ * @example
+ * ```ts
+ * const limit = charLimitFromTarget(context) ? context.response_char_limit : (judgeLimit ?? context.response_char_limit);
+ * ```
+ */
+export function charLimitFromTarget(context: GradingContext): boolean {
+  return fromTarget.has(context);
+}
+
 /**
  * Builds the context a grader receives: the question row plus the reserved keys, which always win
  * over same-named question keys. `tool_calls` is set only when a record exists, so an absent record
@@ -57,6 +73,7 @@ export function buildContext(question: Partial<Question>, options: ContextOption
         ? [{ role: 'user', content: options.input }]
         : [],
   };
+  if (options.responseCharLimit !== undefined) fromTarget.add(context);
   if (criteria !== '') context.criteria = criteria;
   if (options.toolCalls !== undefined) context.tool_calls = options.toolCalls;
   if (options.tools !== undefined) context.tools = options.tools;

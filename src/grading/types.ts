@@ -155,6 +155,8 @@ export interface GradeResult {
   skipped: boolean;
   /** Token usage, for graders that call a model. */
   usage?: TokenUsage;
+  /** How an LLM judge's call went, for the report's judge health. Absent for a skip. */
+  judgeCall?: JudgeCallInfo;
   /**
    * Whether this grade's verdict rests on what the agent did, when that differs from grade to
    * grade: `rubric_checks` sets it from its `tool_usage` and `state` checks. Absent: the grader's
@@ -168,6 +170,21 @@ export interface GradeResult {
   queriedState?: boolean;
   /** The rubric that scored it (`rubric_checks`): its id and semver version. */
   rubric?: { id: string; version?: string };
+}
+
+/**
+ * How one LLM judge call went: where the answer came from (absent when none came: the call
+ * failed) and what it was (`scored`; `clamped` onto the scale; `refused`; `unparseable`, not the
+ * JSON asked for; `unusable`, a score the judge's interpretScore refused; `failed`, no answer).
+ *
+ * @example
+ * ```ts
+ * const refused = grades.filter((g) => (g.judgeCall satisfies JudgeCallInfo | undefined)?.outcome === 'refused');
+ * ```
+ */
+export interface JudgeCallInfo {
+  source?: 'live' | 'cache';
+  outcome: 'scored' | 'clamped' | 'refused' | 'unparseable' | 'unusable' | 'failed';
 }
 
 /**

@@ -31,8 +31,11 @@ export interface JudgeCacheEntry {
   judge: string;
   model: string;
   trial: number;
-  /** The full prompt, so a reviewer can read what was asked. */
-  prompt: string;
+  /**
+   * The full prompt, so a reviewer can read what was asked; absent when the cache stores answers
+   * only (`judge.cacheStore: 'answers'`).
+   */
+  prompt?: string;
   content: string | null;
   refusal: string | null;
   usage?: TokenUsage;

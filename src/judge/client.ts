@@ -131,7 +131,9 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
       judge: request.judge,
       model: settings.model,
       trial: request.trial,
-      prompt: redactSecrets(stable.map((m) => m.content).join('\n\n'), settings.apiKey),
+      ...(settings.cacheStore === 'full'
+        ? { prompt: redactSecrets(stable.map((m) => m.content).join('\n\n'), settings.apiKey) }
+        : {}),
       content: reply.content === null ? null : redactSecrets(reply.content, settings.apiKey),
       refusal: reply.refusal === null ? null : redactSecrets(reply.refusal, settings.apiKey),
       ...(reply.usage ? { usage: reply.usage } : {}),

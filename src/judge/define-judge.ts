@@ -6,9 +6,10 @@ import {
   type Grader,
   type ResultFactory,
 } from '../grading/define-grader.js';
+import { charLimitFromTarget } from '../grading/context.js';
 import { formatNumber } from '../internal/numbers.js';
 import { errorMessage, shorten } from '../internal/text.js';
-import type { GradeResult, GradingContext } from '../grading/types.js';
+import type { GradeResult, GradingContext, JudgeCallInfo } from '../grading/types.js';
 import { callJudge, type JudgeReply } from './client.js';
 import { redactText } from '../internal/redact.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fence, fenceTag, truncateForJudge } from './fence.js';
@@ -147,15 +148,21 @@ function gradeReply(
   const min = options.minScore ?? 0;
   const max = options.maxScore ?? 5;
   const parsed = parseJudgeAnswer(reply.content, reply.refusal);
-  if (!parsed.ok) return result(null, parsed.problem, true);
+  const call = (outcome: JudgeCallInfo['outcome']): JudgeCallInfo => ({ source: reply.source, outcome });
+  const refused = typeof reply.refusal === 'string' && reply.refusal.trim() !== '';
+  if (!parsed.ok)
+    return { ...result(null, parsed.problem, true), judgeCall: call(refused ? 'refused' : 'unparseable') };
   const { answer } = parsed;
   const score = ctx.interpret(answer.score, answer);
   if (score === null || !Number.isFinite(score)) {
-    return result(
-      null,
-      `the judge answered ${formatNumber(answer.score)}, which is not usable on this judge's ${formatNumber(min)}-${formatNumber(max)} scale ("${shorten(answer.reason, 100)}")`,
-      true,
-    );
+    return {
+      ...result(
+        null,
+        `the judge answered ${formatNumber(answer.score)}, which is not usable on this judge's ${formatNumber(min)}-${formatNumber(max)} scale ("${shorten(answer.reason, 100)}")`,
+        true,
+      ),
+      judgeCall: call('unusable'),
+    };
   }
   const clampNote =
     !options.interpretScore && score !== answer.score
@@ -167,7 +174,10 @@ function gradeReply(
         { answer, response: ctx.response, context: ctx.context },
       )
     : { score, reason: answer.reason };
-  return result(final.score, `${final.reason}${clampNote}`);
+  return {
+    ...result(final.score, `${final.reason}${clampNote}`),
+    judgeCall: call(clampNote ? 'clamped' : 'scored'),
+  };
 }
 
 /**
@@ -212,7 +222,11 @@ export function defineJudge(options: JudgeOptions): Judge {
    */
   const prompter = (input: string, response: string, context: GradingContext) => {
     const settings = judgeSettings();
-    const limit = settings.responseCharLimit ?? context.response_char_limit ?? DEFAULT_JUDGE_CHAR_LIMIT;
+    // The seed's order: the target's limit, then the default (a judge setting, else the global
+    // one), then 4000. A judge setting never overrides a target's.
+    const limit = charLimitFromTarget(context)
+      ? context.response_char_limit
+      : (settings.responseCharLimit ?? context.response_char_limit ?? DEFAULT_JUDGE_CHAR_LIMIT);
     const { template: inForce } = resolveTemplate(options.id, template);
     const question = redactText(input);
     const shown = truncateForJudge(redactText(response), limit);
@@ -260,7 +274,7 @@ export function defineJudge(options: JudgeOptions): Judge {
         });
       } catch (error) {
         const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
-        return result(null, message, true);
+        return { ...result(null, message, true), judgeCall: { outcome: 'failed' } };
       }
       // A judge may echo what it was sent: the configured key never reaches a reason.
       const { apiKey } = judgeSettings();

@@ -66,6 +66,8 @@ export interface JudgeSettings {
   responseCharLimit: number | undefined;
   cache: JudgeCacheMode;
   cacheDir: string;
+  /** `full` keeps each entry's prompt; `answers` keeps only the answer. */
+  cacheStore: 'full' | 'answers';
   structuredOutput: boolean;
   limitDir: string;
 }
@@ -116,6 +118,13 @@ export function judgeSettings(): JudgeSettings {
       `judge.cache (or AI_EVAL_JUDGE_CACHE) must be one of ${JUDGE_CACHE_MODES.join(', ')}, got ${JSON.stringify(cache)}.`,
     );
   }
+  const cacheStore = judge.cacheStore ?? (env.AI_EVAL_JUDGE_CACHE_STORE || 'full');
+  if (cacheStore !== 'full' && cacheStore !== 'answers') {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `judge.cacheStore (or AI_EVAL_JUDGE_CACHE_STORE) must be 'full' or 'answers', got ${JSON.stringify(cacheStore)}.`,
+    );
+  }
   const rpm = judge.requestsPerMinute;
   if (rpm !== undefined) checkPositiveInteger('judge.requestsPerMinute', rpm);
   const seed = judge.seed === undefined ? 0 : judge.seed;
@@ -147,6 +156,7 @@ export function judgeSettings(): JudgeSettings {
     responseCharLimit: judge.responseCharLimit,
     cache,
     cacheDir: judge.cacheDir ?? '.ai-eval/judge-cache',
+    cacheStore,
     structuredOutput: judge.structuredOutput ?? true,
     limitDir: judge.limitDir ?? defaultLimitDir(),
   };

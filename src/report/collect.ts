@@ -3,6 +3,14 @@ import { disabledQuestions, groupRecords, skippedSuites, totalsOf, type TargetGr
 import { failsRun, judgeGates } from './gates.js';
 import { compareWithBaseline } from './baseline.js';
 import type { AiEvalRecord } from '../run/record-types.js';
+import type { TrustFile } from './judge-trust.js';
+import {
+  runJudges,
+  targetJudges,
+  trustLookup,
+  untrustedJudgesAdvisory,
+  type JudgeTrustLookup,
+} from './judges.js';
 import {
   REPORT_SCHEMA_VERSION,
   type EvalReport,
@@ -25,7 +33,7 @@ import {
  * const target = targetReport(groupRecords(records)[0]);
  * ```
  */
-export function targetReport(group: TargetGroup): TargetReport {
+export function targetReport(group: TargetGroup, lookup: JudgeTrustLookup = new Map()): TargetReport {
   const d = group.declared;
   // Whether each grader observed actions in any of its grades: the flag is per grade, since
   // rubric_checks observes only through its tool_usage and state checks.
@@ -42,6 +50,8 @@ export function targetReport(group: TargetGroup): TargetReport {
     ? [...d.actionObserving, ...observedPerGrade.filter((id) => !d.actionObserving.includes(id))]
     : graders.filter((g) => seen.get(g));
   const mode = d?.mode ?? null;
+  const judges = targetJudges(group.questions, lookup);
+  const untrusted = untrustedJudgesAdvisory(group.name, judges);
   return {
     name: group.name,
     mode,
@@ -50,10 +60,14 @@ export function targetReport(group: TargetGroup): TargetReport {
     scoreBy: d?.scoreBy ?? 'avg_score',
     gate: d?.gate ?? null,
     ...totalsOf(group.questions, { notLoaded: group.loadFailures.length, negated: group.negated }),
-    advisories: advisoriesFor({ name: group.name, mode, actionObserving, questions: group.questions }),
+    advisories: [
+      ...advisoriesFor({ name: group.name, mode, actionObserving, questions: group.questions }),
+      ...(untrusted ? [untrusted] : []),
+    ],
     questions: group.questions,
     negated: group.negated,
     loadFailures: group.loadFailures,
+    judges,
   };
 }
 
@@ -69,6 +83,10 @@ export interface AssembleOptions {
   disabled?: readonly DisabledQuestionReport[];
   /** Tests the runner reported failed; `null` or absent when unknown. */
   failedTests?: number | null;
+  /** The judges' trust, by id (from the trust file, or the shards' reports). */
+  judgeTrust?: JudgeTrustLookup;
+  /** The trust file read, as configured. */
+  judgesFile?: string | null;
 }
 
 /**
@@ -96,10 +114,11 @@ export function assembleReport(
   const partial = options.partial ?? null;
   const skippedByFilter = [...(options.skippedByFilter ?? [])];
   const suiteQuestions = questions.filter((q) => q.dataset !== undefined).length + notLoaded;
+  const judges = runJudges(questions, options.judgeTrust ?? new Map());
   const gates = judgeGates(
     {
       targets,
-      run: totals,
+      run: { ...totals, judges },
       ...(changes ? { baselineChanges: changes } : {}),
       filters: { skipped: skippedByFilter, suiteQuestions },
       ...(partial ? { shard: true } : {}),
@@ -122,6 +141,8 @@ export function assembleReport(
     settings,
     baseline:
       baseline && changes ? { file: baseline.file, timestamp: baseline.report.timestamp, changes } : null,
+    judges,
+    judgesFile: options.judgesFile ?? null,
     targets,
   };
   return settleVerdict(report);
@@ -183,16 +204,26 @@ export function collect(
     shard?: { index: number; count: number } | null;
     /** Tests the runner reported failed; `null` or absent when unknown. */
     failedTests?: number | null;
+    /** The trust file's content, and the file as configured. */
+    trust?: { file: string; content: TrustFile } | null;
   },
 ): EvalReport {
   const where = options.root !== undefined ? { root: options.root } : {};
   const groups = groupRecords(records, where);
   const shard = options.shard;
-  return assembleReport(groups.map(targetReport), options.identity, options.settings, {
-    baseline: options.baseline ?? null,
-    partial: shard && shard.count > 1 ? { reason: 'shard', shard: { ...shard } } : null,
-    skippedByFilter: skippedSuites(records, where),
-    disabled: disabledQuestions(records, where),
-    failedTests: options.failedTests ?? null,
-  });
+  const lookup = trustLookup(options.identity, options.trust?.content ?? { version: 1, judges: {} });
+  return assembleReport(
+    groups.map((g) => targetReport(g, lookup)),
+    options.identity,
+    options.settings,
+    {
+      judgeTrust: lookup,
+      judgesFile: options.trust?.file ?? null,
+      baseline: options.baseline ?? null,
+      partial: shard && shard.count > 1 ? { reason: 'shard', shard: { ...shard } } : null,
+      skippedByFilter: skippedSuites(records, where),
+      disabled: disabledQuestions(records, where),
+      failedTests: options.failedTests ?? null,
+    },
+  );
 }

@@ -2,6 +2,7 @@ import { own } from '../internal/own.js';
 import type { Gate } from '../run/target.js';
 import { describeFilters } from '../run/suite-options.js';
 import { plural } from '../internal/text.js';
+import type { TargetJudgeReport } from './judge-report-types.js';
 import type {
   BaselineChange,
   Coverage,
@@ -12,8 +13,10 @@ import type {
   Totals,
 } from './model.js';
 
-/** The figures one gate reads. */
-type GateFigures = Pick<Totals, 'averageScore' | 'passRate' | 'coverage'>;
+/** The figures one gate reads: the judges too, for `requireTrustedJudges` and `maxJudgeErrorRate`. */
+type GateFigures = Pick<Totals, 'averageScore' | 'passRate' | 'coverage'> & {
+  judges?: readonly Pick<TargetJudgeReport, 'id' | 'trust' | 'health' | 'passRate'>[];
+};
 
 /** What the gates look at. */
 export interface GateInput {
@@ -167,6 +170,7 @@ function checkGate(scope: string, gate: Gate, figures: GateFigures): GateVerdict
           : `${scope}: pass rate ${pct(rate)} ${passed ? 'meets' : 'is below'} the minimum ${pct(gate.minPassRate)}`,
     });
   }
+  verdicts.push(...judgeVerdicts(scope, gate, figures.judges ?? []));
   const min = gate.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const share = coverage.share;
   const passed = share !== null && share >= min - 1e-9;
@@ -179,6 +183,44 @@ function checkGate(scope: string, gate: Gate, figures: GateFigures): GateVerdict
         ? `${scope}: nothing was planned, so no coverage can meet the minimum ${pct(min)}`
         : `${scope}: coverage ${pct(share)} (${coverageDetail(coverage)}) ${passed ? 'meets' : 'is below'} the minimum ${pct(min)}`,
   });
+  return verdicts;
+}
+
+/** `requireTrustedJudges` and `maxJudgeErrorRate`: over the judges that were asked anything. */
+function judgeVerdicts(
+  scope: string,
+  gate: Gate,
+  judges: readonly Pick<TargetJudgeReport, 'id' | 'trust' | 'health' | 'passRate'>[],
+): GateVerdict[] {
+  const verdicts: GateVerdict[] = [];
+  const asked = judges.filter((j) => j.health.calls > 0);
+  if (gate.requireTrustedJudges === true) {
+    const rest = asked.filter((j) => j.trust !== 'trusted');
+    verdicts.push({
+      scope,
+      level: gate.level,
+      passed: rest.length === 0,
+      message:
+        rest.length === 0
+          ? `${scope}: ${asked.length ? `every LLM judge is trusted (${asked.map((j) => j.id).join(', ')})` : 'no LLM judge graded anything'}`
+          : `${scope}: requireTrustedJudges, but ${rest.map((j) => `${j.id} is ${j.trust}`).join(', ')}`,
+    });
+  }
+  const max = gate.maxJudgeErrorRate;
+  if (max !== undefined) {
+    const over = asked.filter((j) => (j.health.errorRate ?? 0) > max + 1e-9);
+    const rate = (j: (typeof asked)[number]) =>
+      `${j.id} ${pct(j.health.errorRate)} (${j.health.errors} of ${j.health.calls})`;
+    verdicts.push({
+      scope,
+      level: gate.level,
+      passed: over.length === 0,
+      message:
+        over.length === 0
+          ? `${scope}: judge error rates ${asked.length ? asked.map(rate).join(', ') : '-'} within the maximum ${pct(max)}`
+          : `${scope}: judge error rate ${over.map(rate).join(', ')} above the maximum ${pct(max)}`,
+    });
+  }
   return verdicts;
 }
 

@@ -12,6 +12,7 @@ import {
   type TargetGroup,
 } from './aggregate.js';
 import { assembleReport, settleVerdict, targetReport } from './collect.js';
+import { lookupFromReports } from './judges.js';
 import type { EvalReport, QuestionReport, RunIdentity, TargetReport } from './model.js';
 import type { RecordTarget } from '../run/record-types.js';
 
@@ -49,14 +50,18 @@ export function mergeReports(
   checkShards(reports, names);
   const targets = new Map<string, Pooled>();
   for (const report of reports) for (const t of report.targets) pool(targets, t);
+  // The shards read the same trust file: their judges carry the states (older reports have none).
+  const judgeTrust = lookupFromReports(reports.map((r) => r.judges ?? []));
   const merged: TargetReport[] = [...targets.entries()]
     .sort(([a], [b]) => compareNames(a, b))
-    .map(([name, entry]) => targetReport(groupOf(name, entry)));
+    .map(([name, entry]) => targetReport(groupOf(name, entry), judgeTrust));
   const settings =
     options.maxDrop !== undefined ? { ...first.settings, maxDrop: options.maxDrop } : first.settings;
   const failed = reports.map((r) => r.failedTests);
   const report = assembleReport(merged, mergedIdentity(reports, options.now ?? new Date()), settings, {
     baseline: options.baseline ?? null,
+    judgeTrust,
+    judgesFile: first.judgesFile ?? null,
     skippedByFilter: reports.flatMap((r) => r.skippedByFilter).sort(compareLoadFailures),
     disabled: reports.flatMap((r) => r.disabled ?? []).sort(compareDisabled),
     failedTests: failed.every((n): n is number => typeof n === 'number')

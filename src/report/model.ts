@@ -1,5 +1,6 @@
 import type { RecordedGrade } from '../run/record-types.js';
 import type { Gate } from '../run/target.js';
+import type { JudgeReport, TargetJudgeReport } from './judge-report-types.js';
 
 /**
  * The version of the JSON report ({@link EvalReport}). Bump it when the shape changes.
@@ -218,7 +219,8 @@ export type AdvisoryCode =
   | 'NO_TOOL_CALL_RECORD'
   | 'GRADER_ALWAYS_SKIPPED'
   | 'UNVERIFIED_OBSERVER'
-  | 'DUPLICATE_QUESTION';
+  | 'DUPLICATE_QUESTION'
+  | 'UNTRUSTED_JUDGES';
 
 /**
  * The figures summarised for a target and for the run.
@@ -274,6 +276,8 @@ export interface TargetReport extends Totals {
   negated: NegatedReport[];
   /** Suites of this target whose dataset gave nothing to evaluate. */
   loadFailures: LoadFailureReport[];
+  /** Its LLM judges: trust state beside their scores, pass rate (corrected when trusted), health. */
+  judges: TargetJudgeReport[];
 }
 
 /**
@@ -430,5 +434,9 @@ export interface EvalReport extends RunIdentity, Omit<Totals, 'judgeTokens'> {
   disabled?: DisabledQuestionReport[];
   settings: GateSettings;
   baseline: BaselineReport | null;
+  /** The run's LLM judges: trust state, what they were validated on, pass rate and health. */
+  judges: JudgeReport[];
+  /** The trust file the judges' states were read from, as configured; `null` when none was read. */
+  judgesFile: string | null;
   targets: TargetReport[];
 }

@@ -49,6 +49,11 @@ export interface ReporterOptions {
   summary?: boolean;
   /** The project root that test files and output files are relative to. Default the runner's root. */
   root?: string;
+  /**
+   * The judges' trust file (`ai-eval judges validate` writes it), relative to the root. Default
+   * `ai-eval.judges.json`; a missing file leaves every judge `unvalidated`.
+   */
+  judgesFile?: string;
 }
 
 const file = { type: 'string', minLength: 1, description: 'a file path' };
@@ -76,6 +81,7 @@ const reporterSchema: OptionSchema = {
     colors: flag,
     summary: flag,
     root: file,
+    judgesFile: file,
   },
   additionalProperties: false,
   dependentRequired: { maxDrop: ['baseline'] },

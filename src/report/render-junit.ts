@@ -1,5 +1,6 @@
 import { formatNumber } from '../internal/numbers.js';
 import { failsRun, fmt } from './gates.js';
+import { healthText, passRateText } from './judges.js';
 import { verdictSentence } from './headline.js';
 import type {
   DisabledQuestionReport,
@@ -205,6 +206,10 @@ export function renderJunit(report: EvalReport): string {
     );
     for (const a of t.advisories)
       body.push(`      <property ${attrs({ name: `advisory.${a.code}`, value: a.message })}/>`);
+    for (const j of t.judges)
+      body.push(
+        `      <property ${attrs({ name: `judge.${j.id}`, value: `${j.trust}; average ${fmt(j.averageScore)}; pass rate ${passRateText(j.passRate)}; ${healthText(j.health)}` })}/>`,
+      );
     body.push('    </properties>');
     for (const q of t.questions) body.push(...testcase(t.name, q));
     for (const f of t.loadFailures) body.push(...loadFailureCase(t.name, f));

@@ -1,3 +1,4 @@
+import { healthText, passRateText } from './judges.js';
 import { fmt, pct, signed } from './gates.js';
 import { figuresLine, verdictSentence, weakestQuestions } from './headline.js';
 import type { EvalReport, RunVerdict } from './model.js';
@@ -93,6 +94,20 @@ export function renderMarkdown(report: EvalReport, options: { weakest?: number }
     }
   }
   out.push(...suiteSections(report));
+  const judged = report.targets.flatMap((t) => t.judges.map((j) => ({ target: t.name, j })));
+  if (judged.length) {
+    out.push(
+      '',
+      '### LLM judges',
+      '',
+      '| Target | Judge | Trust | Average | Pass rate (corrected when trusted) | Health |',
+      '| --- | --- | --- | ---: | --- | --- |',
+    );
+    for (const { target, j } of judged)
+      out.push(
+        `| ${cell(target)} | ${cell(j.id)} | ${j.trust} | ${fmt(j.averageScore)} | ${passRateText(j.passRate)} | ${healthText(j.health)} |`,
+      );
+  }
   if (report.advisories.length) {
     out.push('', '### Advisories', '');
     for (const a of report.advisories) out.push(`- **${a.code}**: ${cell(a.message)}`);

@@ -1,5 +1,6 @@
 import { clipAtWord } from '../internal/text.js';
 import { fmt, pct, signed } from './gates.js';
+import { healthText, passRateText } from './judges.js';
 import { figuresLine, verdictSentence, weakestQuestions } from './headline.js';
 import type { EvalReport, GradeReport, QuestionReport, TargetReport } from './model.js';
 
@@ -202,6 +203,16 @@ export function renderTerminal(
     for (const { target, question } of weakest) lines.push(...questionLine(target, question, c));
   }
   lines.push(...suiteLines(report, c));
+  const judged = report.targets.flatMap((t) => t.judges.map((j) => ({ target: t.name, j })));
+  if (judged.length) {
+    lines.push('', c.bold('LLM judges (pass rate corrected for measured errors when trusted)'));
+    for (const { target, j } of judged) {
+      const trust = j.trust === 'trusted' ? c.green(j.trust) : c.yellow(j.trust);
+      lines.push(
+        `  ${target} › ${j.id}  ${trust}  avg ${fmt(j.averageScore)}  pass ${passRateText(j.passRate)}  ${c.dim(healthText(j.health))}`,
+      );
+    }
+  }
   if (report.advisories.length) {
     lines.push('', c.bold('Advisories'));
     for (const a of report.advisories) lines.push(`  ${c.yellow('!')} ${a.code}  ${a.message}`);

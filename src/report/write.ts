@@ -4,6 +4,7 @@ import { basename, extname, relative, resolve } from 'node:path';
 import pc from 'picocolors';
 import { isAiEvalError } from '../errors.js';
 import { readBaseline } from './baseline.js';
+import { DEFAULT_JUDGES_FILE, readTrustFile } from './judge-trust.js';
 import { collect, settleVerdict } from './collect.js';
 import { failsRun } from './gates.js';
 import { verdictSentence } from './headline.js';
@@ -118,7 +119,10 @@ export function finishRun(
       baselineError = message(error);
     }
   }
+  const judgesFile = options.judgesFile ?? DEFAULT_JUDGES_FILE;
+  const trustRead = readTrustFile(at(judgesFile));
   const report = collect(records, {
+    trust: { file: judgesFile, content: trustRead.trust },
     identity: runIdentity(records, io.now ?? new Date()),
     settings: gateSettings(options),
     root,
@@ -171,7 +175,8 @@ export function finishRun(
   let text = '';
   if (baselineError !== null && options.maxDrop === undefined)
     text += `${palette.yellow(`[ai-eval] warning: no baseline comparison: ${baselineError}`)}\n`;
-  for (const w of io.warnings ?? []) text += `${palette.yellow(`[ai-eval] warning: ${w}`)}\n`;
+  for (const w of [...(io.warnings ?? []), ...(trustRead.problem ? [trustRead.problem] : [])])
+    text += `${palette.yellow(`[ai-eval] warning: ${w}`)}\n`;
   for (const n of notes) text += `[ai-eval] ${n}\n`;
   if (env.GITHUB_ACTIONS === 'true')
     text += githubAnnotations(report)

@@ -196,12 +196,13 @@ async function runGrader(
 /**
  * The grade as the grader's own scale and id say it is: a result built by hand (or by another
  * grader's factory) is rebuilt with this grader's `result`, so its score is clamped, its composite
- * mapped and its id stamped. Token usage is kept.
+ * mapped and its id stamped. Token usage and the judge call's health are kept.
  */
 function restamp(grader: Grader, grade: GradeResult): GradeResult {
   const score = typeof grade.score === 'number' || grade.score === null ? grade.score : null;
   const stamped: GradeResult = grader.result(score, String(grade.reason), grade.error === true);
   if (grade.usage) stamped.usage = grade.usage;
+  if (grade.judgeCall) stamped.judgeCall = { ...grade.judgeCall };
   // Only a grader that declares observesActions may say a grade observed actions, and only
   // rubric_checks (through its tool_usage and state checks) may say so per grade.
   if (typeof grade.observesActions === 'boolean' && (grader.observesActions || grader.id === 'rubric_checks'))

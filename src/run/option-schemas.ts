@@ -13,7 +13,8 @@ const milliseconds = {
 };
 
 /**
- * A gate on a target or a run: `{ level, minAverage?, minPassRate?, minCoverage? }`.
+ * A gate on a target or a run: `{ level, minAverage?, minPassRate?, minCoverage?,
+ * requireTrustedJudges?, maxJudgeErrorRate? }`.
  *
  * @example
  * ```ts
@@ -22,17 +23,26 @@ const milliseconds = {
  */
 export const gateSchema: OptionSchema = {
   type: 'object',
-  description: '{ level, minAverage?, minPassRate?, minCoverage? }',
+  description:
+    '{ level, minAverage?, minPassRate?, minCoverage?, requireTrustedJudges?, maxJudgeErrorRate? }',
   properties: {
     level: { enum: ['hard', 'soft'], description: "'hard' or 'soft'" },
     minAverage: composite,
     minPassRate: share,
     minCoverage: share,
+    requireTrustedJudges: { type: 'boolean', description: 'true or false' },
+    maxJudgeErrorRate: share,
   },
   required: ['level'],
   additionalProperties: false,
-  anyOf: [{ required: ['minAverage'] }, { required: ['minPassRate'] }, { required: ['minCoverage'] }],
-  'x-message': 'a gate needs minAverage, minPassRate or minCoverage',
+  anyOf: [
+    { required: ['minAverage'] },
+    { required: ['minPassRate'] },
+    { required: ['minCoverage'] },
+    { required: ['requireTrustedJudges'] },
+    { required: ['maxJudgeErrorRate'] },
+  ],
+  'x-message': 'a gate needs minAverage, minPassRate, minCoverage, requireTrustedJudges or maxJudgeErrorRate',
 };
 
 /**

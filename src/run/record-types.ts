@@ -34,7 +34,14 @@ export interface RecordTarget {
   actionObserving: string[];
   passThreshold: number;
   scoreBy?: 'avg_score' | 'pass_rate';
-  gate?: { level: 'hard' | 'soft'; minAverage?: number; minPassRate?: number; minCoverage?: number };
+  gate?: {
+    level: 'hard' | 'soft';
+    minAverage?: number;
+    minPassRate?: number;
+    minCoverage?: number;
+    requireTrustedJudges?: boolean;
+    maxJudgeErrorRate?: number;
+  };
 }
 
 /**
@@ -226,6 +233,7 @@ export function recordedGrade(from: RecordedGrade): RecordedGrade {
   const grade = {} as Record<string, unknown>;
   for (const key of GRADE_KEYS) grade[key] = from[key];
   if (from.usage) grade.usage = { ...from.usage };
+  if (from.judgeCall) grade.judgeCall = { ...from.judgeCall };
   if (from.negated) grade.negated = true;
   if (from.unverified) grade.unverified = true;
   if (from.queriedState) grade.queriedState = true;

@@ -27,6 +27,10 @@ export interface Gate {
    * question that errored, went unscored or whose dataset did not load fails the gate.
    */
   minCoverage?: number;
+  /** Fail when any LLM judge that graded is not `trusted` (unvalidated, stale or untrusted). */
+  requireTrustedJudges?: boolean;
+  /** The highest acceptable share of errored calls of any one LLM judge (0 to 1). */
+  maxJudgeErrorRate?: number;
 }
 
 /**

@@ -49,16 +49,17 @@ describe('ai-eval validate', () => {
     const dir = scratch({
       'tone.rubric.yaml': 'checks:\n  - { type: llm_judge }\n',
       'shape-rubric.yaml': 'checks:\n  - { type: llm_judge, criteria: Polite. }\n',
-      'gold-relevance.yaml': 'labels:\n  - { question_id: a, score: high }\n',
+      'gold-relevance.yaml':
+        'items:\n  - { id: a, judge: relevance, input: q, response: r, label: pass, score: high }\n',
       'judge.labels.json':
-        '{\n  "labels": [{ "question_id": "a", "dimension": "relevance", "score": 4 }]\n}\n',
-      'by-shape.yaml': 'labels:\n  - { question_id: b, score: 3 }\n',
+        '{\n  "items": [{ "id": "a", "judge": "relevance_grader", "input": "q", "response": "r", "label": "pass" }]\n}\n',
+      'by-shape.yaml': 'items:\n  - { id: b, judge: accuracy, input: q, response: r, label: fail }\n',
       'data.yaml': 'questions:\n  - { id: a, input: x, rubric_ref: missing }\nsplits:\n  s: [a, ghost]\n',
     });
     const result = await validate(['.'], dir);
     expect(result.code).toBe(1);
     const lines = result.stdout.split('\n');
-    expect(lines).toContain('ok by-shape.yaml (gold-labels, 1 label(s))');
+    expect(lines).toContain('ok by-shape.yaml (gold-labels, 1 item(s))');
     expect(lines).toContain('FAIL data.yaml (dataset): 1 problem(s)');
     expect(
       lines.find((l) => l.startsWith('  data.yaml:2:36: /questions/0/rubric_ref: No rubric named')),
@@ -68,9 +69,9 @@ describe('ai-eval validate', () => {
     );
     expect(lines).toContain('FAIL gold-relevance.yaml (gold-labels): 1 problem(s)');
     expect(lines).toContain(
-      "  gold-relevance.yaml:2:30: /labels/0/score: needs 'score': a number on the judge's scale, got \"high\".",
+      '  gold-relevance.yaml:2:75: /items/0/score: must be a number, got the string "high". Fix the value of \'score\'.',
     );
-    expect(lines).toContain('ok judge.labels.json (gold-labels, 1 label(s))');
+    expect(lines).toContain('ok judge.labels.json (gold-labels, 1 item(s))');
     expect(lines).toContain('ok shape-rubric.yaml (rubric, 1 check(s))');
     expect(lines).toContain('FAIL tone.rubric.yaml (rubric): 1 problem(s)');
     expect(lines).toContain(
@@ -96,7 +97,9 @@ describe('ai-eval validate', () => {
     expect(bomb.stdout).toContain('  nope.yaml: (document): does not exist. Fix the path.');
     const none = await validate([], dir);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('Usage: ai-eval validate [--tools <catalog>] <file or directory...>');
+    expect(none.stderr).toContain(
+      'Usage: ai-eval validate [--tools <catalog>] [--setup <module>...] <file or directory...>',
+    );
   });
 
   it('reports a dataset nested 1,000 deep as a problem with its line, and exits 1 (not 134)', async () => {

@@ -152,6 +152,50 @@ describe('the replay cache', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("stores hash-keyed answers only with cacheStore 'answers': no prompt, no question or response text", async () => {
+    useServer(server, { cacheDir, cache: 'auto', cacheStore: 'answers' });
+    server.fallback = () => ({ answer: { score: 4, reason: 'relevant' } });
+    await run(['relevance_grader']);
+    const [file] = files(cacheDir);
+    const text = readFileSync(file!, 'utf8');
+    const entry = JSON.parse(text) as JudgeCacheEntry;
+    expect(entry).not.toHaveProperty('prompt');
+    expect(entry.content).toContain('"score":4');
+    expect(text).not.toContain('capital of France');
+    expect(text).not.toContain('Paris.');
+    // It replays like any other entry.
+    const replayed = await run(['relevance_grader']);
+    expect(server.requests).toHaveLength(1);
+    expect(replayed.grades[0]).toMatchObject({ score: 4, judgeCall: { source: 'cache', outcome: 'scored' } });
+  });
+
+  it("marks each judge grade with how the call went, for the report's judge health", async () => {
+    useServer(server, { cacheDir, cache: 'off' });
+    server.script(
+      { content: null, refusal: 'I cannot help with that.' },
+      { content: 'It is a four.' },
+      { answer: { score: 9, reason: 'very good' } },
+      { answer: { score: 4, reason: 'fine' } },
+      { status: 400, body: { error: { message: 'bad request' } } },
+    );
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push((await run(['relevance_grader'])).grades[0]!.judgeCall);
+    expect(outcomes).toEqual([
+      { source: 'live', outcome: 'refused' },
+      { source: 'live', outcome: 'unparseable' },
+      { source: 'live', outcome: 'clamped' },
+      { source: 'live', outcome: 'scored' },
+      { outcome: 'failed' },
+    ]);
+  });
+
+  it('keeps the prompt in an entry by default', async () => {
+    useServer(server, { cacheDir, cache: 'auto' });
+    await run(['relevance_grader']);
+    const entry = JSON.parse(readFileSync(files(cacheDir)[0]!, 'utf8')) as JudgeCacheEntry;
+    expect(entry.prompt).toContain('capital of France');
+  });
+
   it('writes entries atomically, leaving no temporary files', async () => {
     configure({ judge: { cache: 'record' } });
     await Promise.all([1, 2, 3, 4].map((trial) => run(['relevance_grader', 'completeness_grader'], trial)));

@@ -190,6 +190,27 @@ describe('the prompt a judge sends', () => {
     expect(prompt).toContain('0123456789\n[… truncated: the judge sees the first 10 of 16 characters]');
   });
 
+  it("follows the seed's order: the target's limit, then the default (judge setting, else global), then 4000", async () => {
+    const response = '0123456789ABCDEFGHIJ';
+    const question = { id: 'q', input: 'How many articles are published?' };
+    const shown = async (target?: { responseCharLimit: number }) => {
+      env.server.reset();
+      await gradeQuestion({
+        question,
+        response,
+        graders: ['relevance_grader'],
+        ...(target ? { target } : {}),
+      });
+      return /the judge sees the first (\d+) of 20/.exec(env.server.requests[0]!.prompt)?.[1];
+    };
+    configure({ responseCharLimit: 12 });
+    expect(await shown()).toBe('12');
+    configure({ judge: { responseCharLimit: 10 } });
+    expect(await shown()).toBe('10');
+    // A judge setting never overrides the target's own limit.
+    expect(await shown({ responseCharLimit: 15 })).toBe('15');
+  });
+
   it('sends no seed when seed is null and no response_format when structured output is off', async () => {
     configure({ judge: { seed: null, structuredOutput: false } });
     await promptFor('relevance_grader', 'x');

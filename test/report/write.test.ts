@@ -356,7 +356,7 @@ describe('options, colour and redaction', () => {
     );
     expect(() => checkReporterOptions({ maxDrop: 1 })).toThrow('option maxDrop: needs `baseline` as well.');
     expect(() => checkReporterOptions({ gate: { level: 'hard' } })).toThrow(
-      'a gate needs minAverage, minPassRate or minCoverage',
+      'a gate needs minAverage, minPassRate, minCoverage, requireTrustedJudges or maxJudgeErrorRate',
     );
   });
 

@@ -108,7 +108,9 @@ describe('the Vitest reporter', () => {
       GITHUB_STEP_SUMMARY: summary,
     });
     expect(result.code).toBe(1);
-    expect(result.output).toContain('  ✗ FAIL hard  2 advisories and failOnAdvisory is set');
+    // Two from the fixture's targets, and UNTRUSTED_JUDGES for each target its unvalidated judge scores.
+    expect(result.output).toContain('  ✗ FAIL hard  5 advisories and failOnAdvisory is set');
+    expect(result.output).toContain('UNTRUSTED_JUDGES');
     expect(result.output).toContain('  ✗ FAIL hard  1 grader error and failOnError is set');
     expect(result.stdout).toContain(
       '::warning title=ai-eval NO_ACTION_OBSERVER::blind-agent is scored by nothing that can see what the agent did.',

@@ -238,11 +238,11 @@ describe('resolveTarget', () => {
     [{ gate: { level: 'hard', minAverage: 42 } }, /gate.minAverage: expected a number from 0 to 5, got 42/],
     [
       { gate: { level: 'hard' } },
-      /target "support-bot" gate: a gate needs minAverage, minPassRate or minCoverage/,
+      /target "support-bot" gate: a gate needs minAverage, minPassRate, minCoverage, requireTrustedJudges or maxJudgeErrorRate/,
     ],
     [
       { gate: { level: 'hard', minAvg: 4 } },
-      /gate.minAvg: unknown option \(known: level, minAverage, minPassRate, minCoverage\)/,
+      /gate.minAvg: unknown option \(known: level, minAverage, minPassRate, minCoverage, requireTrustedJudges, maxJudgeErrorRate\)/,
     ],
     [{ gates: {} }, /target "support-bot" gates: unknown option/],
     [{ graders: ['nope_grader'] }, /Unknown grader 'nope_grader'/],
