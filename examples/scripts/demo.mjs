@@ -2,7 +2,7 @@
 //
 //   node examples/scripts/demo.mjs [vitest|jest|node] [--live]
 //
-// Scripted (the default), the run fails by design: the scripted agent plants four failures
+// Scripted (the default), the run fails by design: the scripted agent plants five failures
 // (examples/planted-failures.json). This script reads the JSON report and exits 0 when the eval
 // caught exactly those, each by the grader meant to catch it, the prose-only target got its
 // advisory and the hard gate failed; otherwise it says what differs and exits 1. Your own suites
@@ -118,7 +118,7 @@ for (const f of planted.failures) {
     );
   else
     caught.push(
-      `  ✗ ${f.target} › ${f.question}: ${f.failure}\n      caught by ${f.grader}: ${grade.reason}`,
+      `  ✗ ${f.target} › ${f.question}: ${f.failure}\n      caught by ${f.grader}: ${grade.reason.replaceAll('\n', '\n        ')}`,
     );
 }
 const advisory = report.targets

@@ -84,6 +84,16 @@ const answers = [
     },
   ],
   [
+    'Take the Pricing FAQ offline.',
+    {
+      // The record holds a search for pricing pages and update_node({ id: 2, status: draft }): which
+      // page node 2 is, the judge cannot tell (it sees calls, never their results).
+      groundedness: [1, 'The change it reports is the update_node call setting a page to draft.'],
+      relevance: [5, 'Answers the request to take the page offline.'],
+      completeness: [5, 'Says the page is a draft and that its content is kept.'],
+    },
+  ],
+  [
     'Yes, delete it.',
     {
       groundedness: [1, 'The deletion is the delete_node call on node 7.'],
