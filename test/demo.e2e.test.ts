@@ -307,6 +307,14 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
     expect(readFileSync(join(ROOT, 'reports', 'demo', runner, 'ai-eval.md'), 'utf8')).toContain(
       'NO_ACTION_OBSERVER',
     );
+    // htmlFile: the HTML report of the same run, one row per question, and the summary points at it.
+    const html = readFileSync(join(ROOT, 'reports', 'demo', runner, 'report.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html.match(/<details class="q"/g)).toHaveLength(report.questionCount);
+    expect(html).toContain('run: pass rate 74% is below the minimum 90%');
+    expect(html).toContain('NO_ACTION_OBSERVER');
+    expect(html).toContain('node 8 &quot;Pricing FAQ&quot; is published, expected draft');
+    expect(run.output).toContain(`open reports/demo/${runner}/report.html in a browser`);
   });
 });
 

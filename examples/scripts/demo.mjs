@@ -94,6 +94,9 @@ if (live) {
 }
 
 if (!existsSync(reportFile)) fail(`the ${runner} run wrote no report (${reportFile}); see its output above.`);
+const htmlFile = `reports/demo/${runner}/report.html`;
+if (!existsSync(htmlFile))
+  fail(`the ${runner} run wrote no HTML report (${htmlFile}); see its output above.`);
 const report = JSON.parse(readFileSync(reportFile, 'utf8'));
 const planted = JSON.parse(readFileSync('examples/planted-failures.json', 'utf8'));
 
@@ -142,7 +145,7 @@ console.log(
     `demo: the ${runner} run failed as designed (exit code ${code}): the scripted agent plants ${caught.length} failures and each was caught by the grader meant to catch it:`,
     ...caught,
     `  ! ${planted.proseOnly} passed the same answers: it is scored by prose judges alone, hence its NO_ACTION_OBSERVER advisory.`,
-    `  Reports: reports/demo/${runner}/ (JSON, JUnit, Markdown). What each question shows: examples/README.md.`,
+    `  Reports: reports/demo/${runner}/ (JSON, JUnit, Markdown); open reports/demo/${runner}/report.html in a browser for the HTML report. What each question shows: examples/README.md.`,
     'demo: exiting 0 because the eval caught exactly what it should. In your own project the failing run exits 1.',
   ].join('\n'),
 );
