@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { fixSourceMaps } from './scripts/fix-source-maps.mjs';
 
 export default defineConfig({
   entry: {
@@ -16,6 +17,11 @@ export default defineConfig({
   // AI_EVAL_NO_DTS=1 skips declarations for quick local test runs while code is in flux.
   dts: process.env.AI_EVAL_NO_DTS !== '1',
   sourcemap: true,
+  // Source maps name only files the package ships, with their content (scripts/fix-source-maps.mjs).
+  onSuccess: () => {
+    fixSourceMaps();
+    return Promise.resolve();
+  },
   clean: true,
   target: 'node20',
   platform: 'node',

@@ -1,8 +1,12 @@
-import type { RunnerTestCase } from 'vitest';
+import { openSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { inject, type RunnerTestCase } from 'vitest';
 import { formatNumber } from '../src/internal/numbers.js';
 import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
 import { safeRecords } from '../src/run/record.js';
-import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
+import { VITEST_REPORTER_KEY, type RunnerChannel, type TestIdentity } from '../src/run/channel.js';
 
 /**
  * Vitest 3 puts no `task` on the matcher state; its `vitest/suite` entry knows the running test.
@@ -46,6 +50,7 @@ export function annotationOf(record: AiEvalRecord): string {
     return `dataset ${record.dataset.ref} did not load: ${record.problems.join(' | ')}`;
   if (record.kind === 'filter-skip')
     return `dataset ${record.dataset.ref}: no question selected by the filters`;
+  if (record.kind === 'disabled') return `${record.question}: disabled in dataset ${record.dataset.ref}`;
   return gradeAnnotation(record);
 }
 
@@ -77,6 +82,7 @@ export const vitestChannel: RunnerChannel = {
     if (!task) return;
     // What goes on task.meta and into annotations leaves the worker: reasons redacted and capped.
     const records = safeRecords(sent);
+    warnWithoutReporter();
     const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);
@@ -87,3 +93,36 @@ export const vitestChannel: RunnerChannel = {
     for (const record of records) await annotate(annotationOf(record), ANNOTATION_TYPE);
   },
 };
+
+/** The warning a worker prints when it records grades that no ai-eval reporter will collect. */
+export const NO_REPORTER_WARNING = [
+  '[ai-eval] warning: this Vitest run graded agent runs, but no ai-eval reporter is in its reporters, so no score reaches a report, a gate or the summary.',
+  "A --reporter flag on the command line replaces the reporters of vitest.config: keep ai-eval with 'vitest run --reporter=default --reporter=ai-eval/reporter/vitest', or drop the flag.",
+  '(A --reporter=blob shard run is fine: vitest --merge-reports reports its records.) See node_modules/ai-eval/docs/troubleshooting.md.',
+].join('\n');
+
+let warned = false;
+
+/**
+ * Warns once per run when no ai-eval reporter `provide`d its key: the first worker of the run (a
+ * marker file named after the Vitest process) prints it, the others stay quiet.
+ */
+function warnWithoutReporter(): void {
+  if (warned) return;
+  warned = true;
+  let present: unknown;
+  try {
+    present = (inject as unknown as (key: string) => unknown)(VITEST_REPORTER_KEY);
+  } catch {
+    return; // not inside a Vitest worker that can inject
+  }
+  if (present === true) return;
+  // Forks are children of the Vitest process; threads share its pid.
+  const owner = isMainThread ? process.ppid : process.pid;
+  try {
+    closeSync(openSync(join(tmpdir(), `ai-eval-no-reporter-${owner}`), 'wx'));
+  } catch {
+    return; // another worker of this run has warned
+  }
+  console.warn(NO_REPORTER_WARNING);
+}

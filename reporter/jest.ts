@@ -25,7 +25,13 @@ export interface JestAggregatedResultLike {
   numRuntimeErrorTestSuites?: number;
   testResults: ReadonlyArray<{
     testFilePath: string;
-    testResults: ReadonlyArray<{ fullName: string; title: string; ancestorTitles: string[] }>;
+    testResults: ReadonlyArray<{
+      fullName: string;
+      title: string;
+      ancestorTitles: string[];
+      /** Milliseconds the test ran; null or absent when Jest did not time it. */
+      duration?: number | null;
+    }>;
   }>;
 }
 
@@ -84,6 +90,7 @@ export default class AiEvalJestReporter {
         warnings,
         shard: this.shard,
         failedTests: (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0),
+        durationOf: durationsOf(results),
       });
       this.lastResult = result;
       this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;
@@ -139,4 +146,19 @@ function printAfterJest(text: string): void {
     flush();
     process.removeListener('exit', flush);
   });
+}
+
+/** How long each test ran, by its file and either spelling of its full name (Jest's, or `a > b`). */
+function durationsOf(
+  results: JestAggregatedResultLike,
+): (test: { file: string; name: string }) => number | undefined {
+  const times = new Map<string, number>();
+  for (const file of results.testResults)
+    for (const t of file.testResults) {
+      if (typeof t.duration !== 'number') continue;
+      const path = resolve(file.testFilePath);
+      times.set(`${path}\u0000${t.fullName}`, t.duration);
+      times.set(`${path}\u0000${[...t.ancestorTitles, t.title].join(' > ')}`, t.duration);
+    }
+  return (test) => times.get(`${resolve(test.file)}\u0000${test.name}`);
 }

@@ -22,7 +22,7 @@ export interface NodeTestEventLike {
     name?: string;
     nesting?: number;
     file?: string;
-    details?: { type?: string };
+    details?: { type?: string; duration_ms?: number };
     /** Set on a `todo` test, whose failure does not fail the run. */
     todo?: string | boolean;
   };
@@ -85,6 +85,8 @@ function shardOf(argv: readonly string[]): { index: number; count: number } | nu
 class ReportedTests {
   private readonly stack: string[] = [];
   private readonly done = new Set<string>();
+  /** How long each reported test ran (ms), by full name. */
+  readonly durations = new Map<string, number>();
   /** Tests (not suites) that failed, a file that failed to load included. */
   failed = 0;
 
@@ -95,7 +97,9 @@ class ReportedTests {
       this.stack.length = data.nesting;
       this.stack.push(data.name);
     } else if ((event.type === 'test:pass' || event.type === 'test:fail') && data.details?.type !== 'suite') {
-      this.done.add([...this.stack.slice(0, data.nesting), data.name].join(' > '));
+      const name = [...this.stack.slice(0, data.nesting), data.name].join(' > ');
+      this.done.add(name);
+      if (typeof data.details?.duration_ms === 'number') this.durations.set(name, data.details.duration_ms);
       if (event.type === 'test:fail' && data.todo === undefined) this.failed += 1;
     }
   }
@@ -155,6 +159,7 @@ export function createNodeReporter(options: NodeReporterOptions = {}): NodeTestR
         warnings,
         shard: shardOf(process.execArgv),
         failedTests: reported.failed,
+        durationOf: (t) => reported.durations.get(t.name),
       });
       state.last = result;
       if (result.failed) process.exitCode = 1;

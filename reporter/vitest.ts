@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
 import { checkRecords } from '../src/report/side-channel.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
 import { DatasetWatch } from './vitest-watch.js';
+import { VITEST_REPORTER_KEY } from '../src/run/channel.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -45,6 +47,12 @@ export default class AiEvalVitestReporter implements Reporter {
     this.vitest = vitest;
     this.root = vitest.config.root;
     this.shard = vitest.config.shard ? { ...vitest.config.shard } : null;
+    // Tells the workers an ai-eval reporter collects their records (matchers/vitest-channel.ts
+    // warns when none does, as after `vitest run --reporter=verbose`).
+    (vitest as unknown as { provide?: (key: string, value: unknown) => void }).provide?.(
+      VITEST_REPORTER_KEY,
+      true,
+    );
     // In watch mode, a changed dataset or rubric reruns the suites that read it.
     if (vitest.config.watch) this.watch = new DatasetWatch(vitest);
   }
@@ -54,11 +62,15 @@ export default class AiEvalVitestReporter implements Reporter {
     const records: AiEvalRecord[] = [];
     const warnings: string[] = [];
     let failedTests = 0;
+    const durations = new Map<string, number>();
     for (const module of testModules) {
       // A file that failed to load fails the run as a test would.
       if (module.errors().length > 0) failedTests += 1;
       for (const test of module.children.allTests()) {
         if (test.result().state === 'failed') failedTests += 1;
+        const duration = test.diagnostic()?.duration;
+        if (typeof duration === 'number')
+          durations.set(`${resolve(module.moduleId)}\u0000${test.fullName}`, duration);
         const meta = test.meta() as { aiEval?: unknown };
         const read = checkRecords(meta.aiEval, `${module.moduleId} > ${test.fullName}`);
         records.push(...read.records);
@@ -73,6 +85,7 @@ export default class AiEvalVitestReporter implements Reporter {
       warnings,
       shard: this.shard,
       failedTests,
+      durationOf: (t) => durations.get(`${resolve(t.file)}\u0000${t.name}`),
     });
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;

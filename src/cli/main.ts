@@ -23,7 +23,8 @@ Commands:
   help                 show this help
 
 Run 'ai-eval <command> --help' for a command's options. Exit codes: 0 ok, 1 findings
-(a failed gate, a regression, an invalid file), 2 a usage or input error. Docs: docs/cli.md.
+(a failed gate, a regression, an invalid file), 2 a usage or input error.
+Docs: node_modules/ai-eval/docs/cli.md, node_modules/ai-eval/docs/reporter.md.
 `;
 
 /**

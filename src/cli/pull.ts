@@ -23,14 +23,15 @@ const USAGE = `Usage: ai-eval pull <source> <ref> -o <file> [--base-url <url>] [
 Brings a dataset from a source (the asynchronous 'http' source, or a custom source that a --setup
 module registers) into a local file that suites load synchronously, for example:
 
-  npx ai-eval pull http support.yaml -o datasets/support.pulled.json --base-url https://evals.example/datasets
+  npx ai-eval pull http https://evals.example.com/datasets/support.yaml -o datasets/support.pulled.json
   npx ai-eval pull registry support -o datasets/support.pulled.yaml --setup eval-sources.mjs
 
 Disabled questions and the dataset's splits block are kept. The document is validated before it is
 written, and written atomically (a failed pull leaves the old file as it was). The file is JSON, or
 YAML when -o ends in .yaml or .yml. Point the suite at it: dataset: 'datasets/support.pulled.json'.
 
---base-url sets the http source's base URL (configure({ datasets: { httpBaseUrl } })).
+--base-url sets the http source's base URL (configure({ datasets: { httpBaseUrl } })); the ref is
+then a file name under it. Without it, the http ref is the dataset's whole URL.
 --setup imports a module first (.js or .mjs) that registers sources or calls configure().
 --json prints one JSON document and nothing else on stdout.
 
@@ -66,9 +67,14 @@ export async function pull(args: string[]): Promise<number> {
   if (positionals.length !== 2)
     return usageError(
       SPEC,
-      `name the source and the ref, for example 'ai-eval pull http support.yaml -o <file>'`,
+      `name the source and the ref, for example 'ai-eval pull http https://evals.example.com/datasets/support.yaml -o <file>'`,
     );
-  const [id, ref] = positionals as [string, string];
+  const [id, given] = positionals as [string, string];
+  // The http source's ref may be the whole URL (the recipe the docs and the suite's hint print):
+  // its folder is the base URL, its last segment the ref.
+  const url = id === 'http' && values['base-url'] === undefined ? absoluteUrl(given) : undefined;
+  const ref = url ? decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf('/') + 1)) : given;
+  const baseUrl = url ? new URL('.', url).href : values['base-url'];
   const output = values.output;
   if (output === undefined || output === '')
     return usageError(
@@ -80,9 +86,9 @@ export async function pull(args: string[]): Promise<number> {
     return usageError(SPEC, `-o ${output}: the file must end in .json, .yaml or .yml`);
   const problem = await importSetupModules(values.setup ?? []);
   if (problem) return inputError('pull', problem);
-  if (values['base-url'] !== undefined) {
+  if (baseUrl !== undefined) {
     try {
-      configure({ datasets: { httpBaseUrl: values['base-url'] } });
+      configure({ datasets: { httpBaseUrl: baseUrl } });
     } catch (error) {
       return inputError('pull', `--base-url: ${errorMessage(error)}`);
     }
@@ -139,4 +145,15 @@ export async function pull(args: string[]): Promise<number> {
     );
   }
   return EXIT.ok;
+}
+
+/** `text` as an http(s) URL naming a file, or undefined when it is a plain ref. */
+function absoluteUrl(text: string): URL | undefined {
+  if (!/^https?:\/\//i.test(text)) return undefined;
+  try {
+    const url = new URL(text);
+    return url.pathname.endsWith('/') ? undefined : url;
+  } catch {
+    return undefined;
+  }
 }

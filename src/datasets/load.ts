@@ -6,6 +6,7 @@ import type { DatasetSource } from './define-source.js';
 import { builtinDatasetSources, getDatasetSource, listDatasetSources } from './registry.js';
 import { createSplitter } from './splits.js';
 import { readDatasetFile } from './sources/file.js';
+import { httpDatasetUrl } from './sources/http.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from './types.js';
 
 const TAG = 'dataset';
@@ -138,29 +139,27 @@ function pulledPath(ref: string): string {
 }
 
 /**
- * The one recipe for bringing an async dataset into a file: the `ai-eval pull` command line that
- * the failing suite's hint and the docs print.
+ * The one recipe for bringing an async dataset into a file, as the failing suite's hint and the
+ * docs print it: `npx ai-eval pull <source> <ref> -o <file>`, where the ref of the `http` source is
+ * the URL it is fetched from, and a custom source needs the module that registers it.
  *
  * @example
  * ```ts
- * pullCommand('http', 'support.yaml', 'datasets/support.pulled.json');
- * // "npx ai-eval pull http support.yaml -o datasets/support.pulled.json --base-url <url>"
+ * pullCommand('file', 'a.yaml', 'x.json'); // 'npx ai-eval pull file a.yaml -o x.json'
  * ```
  */
 export function pullCommand(source: string, ref: string, file: string): string {
-  const extra =
-    source === 'http'
-      ? ' --base-url <url>'
-      : Object.hasOwn(builtinDatasetSources, source)
-        ? ''
-        : ' --setup <module that registers it>';
-  return `npx ai-eval pull ${source} ${ref} -o ${file}${extra}`;
+  if (source === 'http') {
+    return `npx ai-eval pull http ${httpDatasetUrl(ref) ?? `<the URL of ${ref}>`} -o ${file}`;
+  }
+  const setup = Object.hasOwn(builtinDatasetSources, source) ? '' : ' --setup <module that registers it>';
+  return `npx ai-eval pull ${source} ${ref} -o ${file}${setup}`;
 }
 
 function asyncOnly(source: DatasetSource, label: string, ref: string): void {
   const file = pulledPath(ref);
   logger.warn(
-    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first: \`${pullCommand(source.id, ref, file)}\` (disabled questions and splits kept; docs/cli.md); or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
+    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first, before the tests run (a CI step, or a "pretest" script): \`${pullCommand(source.id, ref, file)}\`; or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
     TAG,
   );
 }

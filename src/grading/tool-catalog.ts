@@ -103,7 +103,7 @@ function invalid(value: unknown, path: string): AiEvalError {
   if (shown.length > 160) shown = `${shown.slice(0, 160)}…`;
   return new AiEvalError(
     'INVALID_TOOL_CATALOG',
-    `Unrecognised tool catalog at ${path}: expected a tool definition, got ${shown}. Pass an OpenAI tools array, an MCP tools/list result, an AI SDK tools object, or { name, readOnly } entries (docs/graders.md, "Tool catalogs").`,
+    `Unrecognised tool catalog at ${path}: expected a tool definition, got ${shown}. Pass an OpenAI tools array, an MCP tools/list result, an AI SDK tools object, or { name, readOnly } entries (node_modules/ai-eval/docs/graders.md, "Tool catalogs").`,
   );
 }
 

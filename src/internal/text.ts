@@ -20,8 +20,25 @@ export function plural(n: number, word: string, many = `${word}s`): string {
  * ```
  */
 export function shorten(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  return clipAtWord(text.replace(/\s+/g, ' ').trim(), max + 1);
+}
+
+/**
+ * Text cut to at most `width` characters (the `…` included) at a word boundary: the cut falls on
+ * the last space that keeps at least half the width, else (one long word, a URL) mid-word.
+ *
+ * @example
+ * ```ts
+ * clipAtWord('the agent never searched the docs', 20); // 'the agent never…'
+ * ```
+ */
+export function clipAtWord(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const room = Math.max(0, width - 1);
+  const head = text.slice(0, room + 1);
+  const space = head.lastIndexOf(' ');
+  const cut = space >= Math.floor(room / 2) && space > 0 ? space : room;
+  return `${text.slice(0, cut).trimEnd()}…`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { redactText } from './redact.js';
 import { negatedVerdict, questionVerdict } from '../grading/verdict.js';
 import { mean } from '../internal/numbers.js';
 import type {
+  DisabledQuestionReport,
   GradeReport,
   LoadFailureReport,
   NegatedReport,
@@ -51,7 +52,7 @@ export function groupRecords(
 ): TargetGroup[] {
   const targets = new Map<string, Bucket>();
   for (const record of records) {
-    if (record.kind === 'filter-skip') continue;
+    if (record.kind === 'filter-skip' || record.kind === 'disabled') continue;
     const file = relativeTo(record.test.file, options.root);
     const test = { file, name: record.test.name };
     const name = record.target?.name ?? file;
@@ -106,6 +107,43 @@ export function skippedSuites(
     out.push({ suite: r.suite, target: r.target.name, dataset: r.dataset.ref, test, filters: r.filters });
   }
   return out.sort(compareLoadFailures);
+}
+
+/**
+ * The disabled questions of the run's suites, sorted by target, question and file.
+ *
+ * @example
+ * ```ts
+ * disabledQuestions(records, { root }).map((d) => d.question); // ['old-question']
+ * ```
+ */
+export function disabledQuestions(
+  records: readonly AiEvalRecord[],
+  options: { root?: string } = {},
+): DisabledQuestionReport[] {
+  const out: DisabledQuestionReport[] = [];
+  for (const r of records) {
+    if (r.kind !== 'disabled') continue;
+    const test = { file: relativeTo(r.test.file, options.root), name: r.test.name };
+    out.push({ target: r.target.name, suite: r.suite, dataset: r.dataset.ref, question: r.question, test });
+  }
+  return out.sort(compareDisabled);
+}
+
+/**
+ * The order of disabled questions in a report: by target, question id, then test file.
+ *
+ * @example
+ * ```ts
+ * disabled.sort(compareDisabled);
+ * ```
+ */
+export function compareDisabled(a: DisabledQuestionReport, b: DisabledQuestionReport): number {
+  return (
+    compareNames(a.target, b.target) ||
+    compareNames(a.question, b.question) ||
+    compareNames(a.test.file, b.test.file)
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { advisoriesFor } from './advisories.js';
-import { groupRecords, skippedSuites, totalsOf, type TargetGroup } from './aggregate.js';
+import { disabledQuestions, groupRecords, skippedSuites, totalsOf, type TargetGroup } from './aggregate.js';
 import { failsRun, judgeGates } from './gates.js';
 import { compareWithBaseline } from './baseline.js';
 import type { AiEvalRecord } from '../run/record-types.js';
@@ -10,6 +10,7 @@ import {
   type PartialRun,
   type RunIdentity,
   type RunVerdict,
+  type DisabledQuestionReport,
   type SkippedSuiteReport,
   type TargetReport,
 } from './model.js';
@@ -64,6 +65,8 @@ export interface AssembleOptions {
   partial?: PartialRun | null;
   /** Suites the environment filters left without a question. */
   skippedByFilter?: readonly SkippedSuiteReport[];
+  /** The disabled questions of the run's suites. */
+  disabled?: readonly DisabledQuestionReport[];
   /** Tests the runner reported failed; `null` or absent when unknown. */
   failedTests?: number | null;
 }
@@ -115,6 +118,7 @@ export function assembleReport(
     failedTests: options.failedTests ?? null,
     partial,
     skippedByFilter,
+    ...(options.disabled && options.disabled.length > 0 ? { disabled: [...options.disabled] } : {}),
     settings,
     baseline:
       baseline && changes ? { file: baseline.file, timestamp: baseline.report.timestamp, changes } : null,
@@ -188,6 +192,7 @@ export function collect(
     baseline: options.baseline ?? null,
     partial: shard && shard.count > 1 ? { reason: 'shard', shard: { ...shard } } : null,
     skippedByFilter: skippedSuites(records, where),
+    disabled: disabledQuestions(records, where),
     failedTests: options.failedTests ?? null,
   });
 }

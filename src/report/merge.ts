@@ -1,6 +1,7 @@
 import { AiEvalError } from '../errors.js';
 import { canonicalJson } from '../internal/canonical-json.js';
 import {
+  compareDisabled,
   compareLoadFailures,
   compareNames,
   compareNegated,
@@ -57,6 +58,7 @@ export function mergeReports(
   const report = assembleReport(merged, mergedIdentity(reports, options.now ?? new Date()), settings, {
     baseline: options.baseline ?? null,
     skippedByFilter: reports.flatMap((r) => r.skippedByFilter).sort(compareLoadFailures),
+    disabled: reports.flatMap((r) => r.disabled ?? []).sort(compareDisabled),
     failedTests: failed.every((n): n is number => typeof n === 'number')
       ? failed.reduce((a, b) => a + b, 0)
       : null,
@@ -106,7 +108,10 @@ function groupOf(name: string, entry: Pooled): TargetGroup {
       .map((parts) => {
         const head = parts[0] as QuestionReport;
         const grades = parts.flatMap((p) => p.grades).sort((a, b) => a.trial - b.trial);
-        return questionFromGrades(head.id, head.test, head.passThreshold, grades, head.dataset);
+        const question = questionFromGrades(head.id, head.test, head.passThreshold, grades, head.dataset);
+        // The time its test(s) ran, summed over the shards that ran a part of it.
+        const times = parts.map((p) => p.durationMs).filter((d): d is number => typeof d === 'number');
+        return times.length > 0 ? { ...question, durationMs: times.reduce((a, b) => a + b, 0) } : question;
       })
       .sort(compareQuestions),
     negated: [...entry.negated].sort(compareNegated),

@@ -73,7 +73,26 @@ export interface QuestionReport {
   errored: boolean;
   /** Present when the question ran more than once. */
   trials?: TrialsReport;
+  /** How long its test ran, in milliseconds, as the runner measured it (absent when unknown). */
+  durationMs?: number;
   grades: GradeReport[];
+}
+
+/**
+ * A question of a suite's dataset marked `disabled: true`: not run and not planned, listed so that
+ * JUnit and the summaries show it as skipped rather than absent.
+ *
+ * @example
+ * ```ts
+ * for (const d of report.disabled ?? []) console.log(`${d.target} › ${d.question} (disabled)`);
+ * ```
+ */
+export interface DisabledQuestionReport {
+  target: string;
+  suite: string;
+  dataset: string;
+  question: string;
+  test: { file: string; name: string };
 }
 
 /**
@@ -407,6 +426,8 @@ export interface EvalReport extends RunIdentity, Omit<Totals, 'judgeTokens'> {
   partial: PartialRun | null;
   /** Suites skipped because the environment filters selected none of their questions. */
   skippedByFilter: SkippedSuiteReport[];
+  /** Questions of the suites marked `disabled: true`: not run, outside every figure. */
+  disabled?: DisabledQuestionReport[];
   settings: GateSettings;
   baseline: BaselineReport | null;
   targets: TargetReport[];

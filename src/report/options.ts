@@ -96,7 +96,7 @@ export function checkReporterOptions(input: unknown): ReporterOptions {
   return check(input, {
     code: 'INVALID_CONFIG',
     subject: 'ai-eval reporter option',
-    docs: 'docs/reporter.md',
+    docs: 'node_modules/ai-eval/docs/reporter.md',
   });
 }
 

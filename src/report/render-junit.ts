@@ -1,7 +1,14 @@
 import { formatNumber } from '../internal/numbers.js';
 import { failsRun, fmt } from './gates.js';
 import { verdictSentence } from './headline.js';
-import type { EvalReport, LoadFailureReport, NegatedReport, QuestionReport, TargetReport } from './model.js';
+import type {
+  DisabledQuestionReport,
+  EvalReport,
+  LoadFailureReport,
+  NegatedReport,
+  QuestionReport,
+  TargetReport,
+} from './model.js';
 import { weakestGrade } from './render-terminal.js';
 
 /**
@@ -31,8 +38,15 @@ function attrs(values: Record<string, string | number>): string {
     .join(' ');
 }
 
+/** JUnit `time`: seconds, from the runner's measure of the test (0 when it gave none). */
+function seconds(ms: number | undefined): string {
+  return ms === undefined ? '0' : (ms / 1000).toFixed(3);
+}
+
 function testcase(target: string, q: QuestionReport): string[] {
-  const lines = [`    <testcase ${attrs({ classname: target, name: q.id, file: q.test.file, time: 0 })}>`];
+  const lines = [
+    `    <testcase ${attrs({ classname: target, name: q.id, file: q.test.file, time: seconds(q.durationMs) })}>`,
+  ];
   lines.push('      <properties>');
   lines.push(`        <property ${attrs({ name: 'composite', value: fmt(q.composite) })}/>`);
   lines.push(`        <property ${attrs({ name: 'test', value: q.test.name })}/>`);
@@ -76,6 +90,14 @@ function loadFailureCase(target: string, f: LoadFailureReport): string[] {
   ];
 }
 
+function disabledCase(target: string, d: DisabledQuestionReport): string[] {
+  return [
+    `    <testcase ${attrs({ classname: target, name: d.question, file: d.test.file, time: 0 })}>`,
+    `      <skipped ${attrs({ message: `disabled in dataset ${d.dataset}` })}/>`,
+    '    </testcase>',
+  ];
+}
+
 function negatedCase(target: string, n: NegatedReport): string[] {
   const name = `${n.question} › not ${n.grader}`;
   const lines = [`    <testcase ${attrs({ classname: target, name, file: n.test.file, time: 0 })}>`];
@@ -99,11 +121,13 @@ interface Counts {
   tests: number;
   failures: number;
   errors: number;
+  skipped: number;
 }
 
-function countsOf(t: TargetReport): Counts {
+function countsOf(t: TargetReport, disabled: number): Counts {
   return {
-    tests: t.questions.length + t.loadFailures.length + t.negated.length,
+    skipped: disabled,
+    tests: t.questions.length + t.loadFailures.length + t.negated.length + disabled,
     failures:
       t.questions.filter((q) => !q.passed && !q.degraded).length + t.negated.filter((n) => !n.passed).length,
     errors: t.questions.filter((q) => q.degraded).length + t.loadFailures.length,
@@ -138,7 +162,7 @@ function verdictSuite(report: EvalReport): { lines: string[]; counts: Counts } {
     lines.push('    </testcase>');
   }
   lines.push('  </testsuite>');
-  return { lines, counts: { tests: report.gates.length, failures, errors: 0 } };
+  return { lines, counts: { tests: report.gates.length, failures, errors: 0, skipped: 0 } };
 }
 
 /**
@@ -155,17 +179,21 @@ function verdictSuite(report: EvalReport): { lines: string[]; counts: Counts } {
  */
 export function renderJunit(report: EvalReport): string {
   const body: string[] = [];
-  const total: Counts = { tests: 0, failures: 0, errors: 0 };
+  const total: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   const add = (c: Counts): void => {
     total.tests += c.tests;
     total.failures += c.failures;
     total.errors += c.errors;
+    total.skipped += c.skipped;
   };
+  const disabled = report.disabled ?? [];
+  const disabledOf = (name: string): DisabledQuestionReport[] => disabled.filter((d) => d.target === name);
   for (const t of report.targets) {
-    const counts = countsOf(t);
+    const off = disabledOf(t.name);
+    const counts = countsOf(t, off.length);
     add(counts);
     body.push(
-      `  <testsuite ${attrs({ name: t.name, tests: counts.tests, failures: counts.failures, errors: counts.errors, skipped: 0, timestamp: report.timestamp })}>`,
+      `  <testsuite ${attrs({ name: t.name, tests: counts.tests, failures: counts.failures, errors: counts.errors, skipped: counts.skipped, timestamp: report.timestamp, time: seconds(t.questions.reduce((s, q) => s + (q.durationMs ?? 0), 0)) })}>`,
     );
     body.push('    <properties>');
     body.push(`      <property ${attrs({ name: 'averageScore', value: fmt(t.averageScore) })}/>`);
@@ -181,13 +209,25 @@ export function renderJunit(report: EvalReport): string {
     for (const q of t.questions) body.push(...testcase(t.name, q));
     for (const f of t.loadFailures) body.push(...loadFailureCase(t.name, f));
     for (const n of t.negated) body.push(...negatedCase(t.name, n));
+    for (const d of off) body.push(...disabledCase(t.name, d));
+    body.push('  </testsuite>');
+  }
+  // A target all of whose questions are disabled has no other testcase: its own testsuite.
+  const known = new Set(report.targets.map((t) => t.name));
+  for (const name of [...new Set(disabled.map((d) => d.target))].filter((n) => !known.has(n))) {
+    const off = disabledOf(name);
+    add({ tests: off.length, failures: 0, errors: 0, skipped: off.length });
+    body.push(
+      `  <testsuite ${attrs({ name, tests: off.length, failures: 0, errors: 0, skipped: off.length, timestamp: report.timestamp })}>`,
+    );
+    for (const d of off) body.push(...disabledCase(name, d));
     body.push('  </testsuite>');
   }
   const verdict = verdictSuite(report);
   add(verdict.counts);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites ${attrs({ name: 'ai-eval', tests: total.tests, failures: total.failures, errors: total.errors, timestamp: report.timestamp })}>`,
+    `<testsuites ${attrs({ name: 'ai-eval', tests: total.tests, failures: total.failures, errors: total.errors, skipped: total.skipped, timestamp: report.timestamp })}>`,
     ...body,
     ...verdict.lines,
     '</testsuites>',

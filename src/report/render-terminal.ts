@@ -1,3 +1,4 @@
+import { clipAtWord } from '../internal/text.js';
 import { fmt, pct, signed } from './gates.js';
 import { figuresLine, verdictSentence, weakestQuestions } from './headline.js';
 import type { EvalReport, GradeReport, QuestionReport, TargetReport } from './model.js';
@@ -46,7 +47,7 @@ export function scoreBar(score: number | null): string {
 }
 
 /**
- * One line of text, at most `width` characters.
+ * One line of text, at most `width` characters, cut at a word boundary.
  *
  * @example
  * ```ts
@@ -54,8 +55,7 @@ export function scoreBar(score: number | null): string {
  * ```
  */
 export function oneLine(text: string, width = REASON_WIDTH): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
+  return clipAtWord(text.replace(/\s+/g, ' ').trim(), width);
 }
 
 /**

@@ -93,8 +93,9 @@ export function recordProblem(value: unknown): string | null {
   if (typeof test !== 'object' || test === null) return '$.test: expected { file, name }';
   if (typeof test.file !== 'string') return '$.test.file: expected a string';
   if (typeof test.name !== 'string') return '$.test.name: expected a string';
-  if (r.kind === 'load-failure' || r.kind === 'filter-skip') return suiteRecordProblem(r);
-  if (r.kind !== 'grade') return `$.kind: expected 'grade', 'load-failure' or 'filter-skip'`;
+  if (r.kind === 'load-failure' || r.kind === 'filter-skip' || r.kind === 'disabled')
+    return suiteRecordProblem(r);
+  if (r.kind !== 'grade') return `$.kind: expected 'grade', 'load-failure', 'filter-skip' or 'disabled'`;
   if (r.target !== null) {
     const problem = targetProblem(r.target);
     if (problem) return problem;
@@ -132,6 +133,8 @@ function suiteRecordProblem(r: Record<string, unknown>): string | null {
   if (r.kind === 'load-failure') {
     if (!Array.isArray(r.problems) || !r.problems.every((p) => typeof p === 'string'))
       return '$.problems: expected an array of strings';
+  } else if (r.kind === 'disabled') {
+    if (typeof r.question !== 'string') return '$.question: expected a string';
   } else if (typeof r.filters !== 'object' || r.filters === null || Array.isArray(r.filters))
     return '$.filters: expected { split?, tags?, ids? }';
   return null;

@@ -1,6 +1,6 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { writeFileAtomic } from '../internal/atomic-write.js';
-import { resolve } from 'node:path';
+import { basename, extname, relative, resolve } from 'node:path';
 import pc from 'picocolors';
 import { isAiEvalError } from '../errors.js';
 import { readBaseline } from './baseline.js';
@@ -50,6 +50,11 @@ export interface FinishIO {
   warnings?: readonly string[];
   /** Tests the runner reported failed (any test); stated in the headline. Unknown when absent. */
   failedTests?: number | null;
+  /**
+   * How long a test ran, in milliseconds, as the runner measured it (`file` absolute), or
+   * `undefined` when unknown: each question's `durationMs`, and its JUnit `time`.
+   */
+  durationOf?: (test: { file: string; name: string }) => number | undefined;
 }
 
 /** What {@link finishRun} produced. */
@@ -84,10 +89,29 @@ export function finishRun(
   const root = resolve(io.root, options.root ?? '.');
   const shard = io.shard ? `${io.shard.index}-of-${io.shard.count}` : '1-of-1';
   const at = (file: string): string => resolve(root, file.replaceAll('[shard]', shard));
+  // One shard of several never overwrites another's files: a file option without `[shard]` gets
+  // the shard before its extension (`reports/ai-eval.xml` -> `reports/ai-eval-2-of-3.xml`).
+  const sharded = io.shard !== null && io.shard !== undefined && io.shard.count > 1;
+  const output = (file: string): string =>
+    at(sharded && !file.includes('[shard]') ? withShard(file, shard) : file);
   const problems: string[] = [];
+  const notes: string[] = [];
   let baseline: { file: string; report: EvalReport } | null = null;
   let baselineError: string | null = null;
-  if (options.baseline) {
+  const startsBaseline =
+    options.baseline !== undefined &&
+    options.maxDrop !== undefined &&
+    options.outputFile !== undefined &&
+    !sharded &&
+    at(options.baseline) === output(options.outputFile) &&
+    !existsSync(at(options.baseline));
+  if (startsBaseline) {
+    // The first run of a ratchet (baseline = outputFile): nothing to compare with yet, so this
+    // run's report becomes the baseline, and says so.
+    notes.push(
+      `no baseline at ${options.baseline} yet: this run's report is written there and becomes the baseline; maxDrop is checked from the next run on.`,
+    );
+  } else if (options.baseline) {
     try {
       baseline = { file: options.baseline, report: readBaseline(at(options.baseline)) };
     } catch (error) {
@@ -102,6 +126,13 @@ export function finishRun(
     shard: io.shard ?? null,
     failedTests: io.failedTests ?? null,
   });
+  if (io.durationOf) {
+    for (const target of report.targets)
+      for (const question of target.questions) {
+        const ms = io.durationOf({ file: resolve(root, question.test.file), name: question.test.name });
+        if (ms !== undefined && Number.isFinite(ms) && ms >= 0) question.durationMs = Math.round(ms);
+      }
+  }
   if (baselineError !== null && options.maxDrop !== undefined) {
     // maxDrop cannot be checked without the baseline: that fails the gate, in the report too.
     report.gates.push({
@@ -122,7 +153,9 @@ export function finishRun(
   for (const [file, render] of outputs) {
     if (!file) continue;
     try {
-      writeFileAtomic(at(file), render());
+      const path = output(file);
+      writeFileAtomic(path, render());
+      if (sharded && !file.includes('[shard]')) notes.push(`shard ${shard}: wrote ${relative(root, path)}`);
     } catch (error) {
       problems.push(`cannot write ${file}: ${message(error)}`);
     }
@@ -139,6 +172,7 @@ export function finishRun(
   if (baselineError !== null && options.maxDrop === undefined)
     text += `${palette.yellow(`[ai-eval] warning: no baseline comparison: ${baselineError}`)}\n`;
   for (const w of io.warnings ?? []) text += `${palette.yellow(`[ai-eval] warning: ${w}`)}\n`;
+  for (const n of notes) text += `[ai-eval] ${n}\n`;
   if (env.GITHUB_ACTIONS === 'true')
     text += githubAnnotations(report)
       .map((l) => `${l}\n`)
@@ -156,6 +190,12 @@ export function finishRun(
     failed: reasons.length > 0,
     failure: reasons.length ? `ai-eval: ${reasons.join('; ')}` : null,
   };
+}
+
+/** `reports/ai-eval.xml` with the shard `2-of-3`: `reports/ai-eval-2-of-3.xml`. */
+function withShard(file: string, shard: string): string {
+  const ext = extname(basename(file));
+  return ext ? `${file.slice(0, -ext.length)}-${shard}${ext}` : `${file}-${shard}`;
 }
 
 function weakestOption(options: ReporterOptions): { weakest?: number } {

@@ -67,3 +67,14 @@ export async function sendIfRunning(
   await channel.send(identity, records);
   return records.length;
 }
+
+/**
+ * The key under which the ai-eval Vitest reporter `provide`s `true` to the workers, so a worker
+ * that records grades can tell when no ai-eval reporter will collect them.
+ *
+ * @example
+ * ```ts
+ * vitest.provide(VITEST_REPORTER_KEY, true);
+ * ```
+ */
+export const VITEST_REPORTER_KEY = 'aiEvalReporter';

@@ -168,7 +168,24 @@ export interface FilterSkipRecord extends SuiteRecordBase {
  * if (record.kind === 'load-failure') console.log(record.dataset.ref, record.problems);
  * ```
  */
-export type SuiteRecord = LoadFailureRecord | FilterSkipRecord;
+export type SuiteRecord = LoadFailureRecord | FilterSkipRecord | DisabledQuestionRecord;
+
+/**
+ * A question of an `evalSuite` dataset marked `disabled: true`: not run, shown as a skipped test,
+ * and listed in the report (a JUnit `<skipped/>` testcase), outside every figure.
+ *
+ * @example
+ * ```ts
+ * const off: DisabledQuestionRecord = { v: RECORD_VERSION, kind: 'disabled', suite: 'support',
+ *   test, target, dataset: { ref: 'file:evals/support.yaml' }, question: 'old-question', at: Date.now() };
+ * ```
+ */
+export interface DisabledQuestionRecord extends SuiteRecordBase {
+  kind: 'disabled';
+  dataset: { ref: string };
+  /** The disabled question's id. */
+  question: string;
+}
 
 /**
  * Any record on the channel from tests to the reporter: a grade, or a suite record. Vitest carries

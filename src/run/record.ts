@@ -8,6 +8,7 @@ import {
   RECORD_VERSION,
   recordedGrade,
   type AiEvalRecord,
+  type DisabledQuestionRecord,
   type EvalRecord,
   type FilterSkipRecord,
   type LoadFailureRecord,
@@ -184,6 +185,27 @@ export function filterSkipRecord(
     suite: scope.suite,
     dataset: { ref: scope.ref },
     filters: JSON.parse(JSON.stringify(filters)) as FilterSkipRecord['filters'],
+    at: Date.now(),
+  };
+}
+
+/**
+ * The record of a disabled question of a suite.
+ *
+ * @example
+ * ```ts
+ * disabledRecord({ test, target, suite: 'support', ref: 'file:support.yaml' }, 'old-question');
+ * ```
+ */
+export function disabledRecord(scope: SuiteRecordScope, question: string): DisabledQuestionRecord {
+  return {
+    v: RECORD_VERSION,
+    kind: 'disabled',
+    test: { ...scope.test },
+    target: scope.target,
+    suite: scope.suite,
+    dataset: { ref: scope.ref },
+    question,
     at: Date.now(),
   };
 }

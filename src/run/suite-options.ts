@@ -124,7 +124,11 @@ export function checkSuiteOptions(name: unknown, options: unknown): asserts opti
     throw new TypeError('evalSuite: the first argument must be the suite name, a non-empty string.');
   }
   const where = `evalSuite(${JSON.stringify(name)})`;
-  checkSuite(options, { code: 'INVALID_CONFIG', subject: `${where} option`, docs: 'docs/suites.md' });
+  checkSuite(options, {
+    code: 'INVALID_CONFIG',
+    subject: `${where} option`,
+    docs: 'node_modules/ai-eval/docs/suites.md',
+  });
   for (const hook of ['beforeQuestion', 'afterQuestion'] as const) {
     const value = (options as Partial<EvalSuiteOptions>)[hook];
     if (value !== undefined && typeof value !== 'function')

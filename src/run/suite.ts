@@ -7,7 +7,7 @@ import { filterFromEnv } from '../datasets/load.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from '../datasets/types.js';
 import type { Question } from '../grading/types.js';
 import { sendIfRunning, type TestIdentity } from './channel.js';
-import { filterSkipRecord, loadFailureRecord, targetRecord } from './record.js';
+import { disabledRecord, filterSkipRecord, loadFailureRecord, targetRecord } from './record.js';
 import type { AiEvalRecord, RecordTarget } from './record-types.js';
 import { questionTimeout, runQuestion, type QuestionRuntime } from './suite-question.js';
 import {
@@ -170,7 +170,10 @@ export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: Ev
     for (const question of load.questions) {
       const title = questionTitle(question);
       if (question.disabled === true) {
-        runtime.skip(title);
+        // Skipped, and said so to the reporter: JUnit shows it as a skipped testcase.
+        runtime.skipWithNote(name, title, 'disabled in the dataset', (test) => [
+          disabledRecord({ test, target, suite: name, ref: load.label }, question.id),
+        ]);
         continue;
       }
       const { timeout, source } = questionTimeout(question, options);

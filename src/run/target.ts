@@ -80,7 +80,7 @@ export function resolveTarget(target: Target): Grader[] {
   checkTarget(target, {
     code: 'INVALID_TARGET',
     subject: name !== undefined && name.trim() !== '' ? `target ${JSON.stringify(name)}` : 'target',
-    docs: 'docs/suites.md',
+    docs: 'node_modules/ai-eval/docs/suites.md',
   });
   checkEvidence(target, name !== undefined ? `target ${JSON.stringify(name)}` : 'target');
   return target.graders.map(resolveGrader);

@@ -233,6 +233,10 @@ questions:
     });
     const valid = await cli(['validate', 'datasets/support.pulled.json'], dir);
     expect(valid.code, valid.output).toBe(0);
+    // The recipe the docs and the suite's hint print: the whole URL as the ref, no --base-url.
+    const byUrl = await cli(['pull', 'http', `${base}support.yaml`, '-o', 'by-url.json'], dir);
+    expect(byUrl.code, byUrl.output).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'by-url.json'), 'utf8'))).toEqual(written);
     const yaml = await cli(
       ['pull', 'http', 'support.yaml', '-o', 'pulled.yaml', '--base-url', base, '--json'],
       dir,

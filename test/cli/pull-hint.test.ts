@@ -9,7 +9,7 @@ describe('the hint of a suite over an async dataset', () => {
   it('prints the one recipe: the ai-eval pull command, then the file to give evalSuite', () => {
     const http = loadDatasetSync({ source: 'http', ref: 'support.yaml' });
     expect(http.warnings[0]).toContain(
-      'Fix: pull it into a file first: `npx ai-eval pull http support.yaml -o datasets/support.pulled.json --base-url <url>` (disabled questions and splits kept; docs/cli.md)',
+      'Fix: pull it into a file first, before the tests run (a CI step, or a "pretest" script): `npx ai-eval pull http <the URL of support.yaml> -o datasets/support.pulled.json`',
     );
     expect(http.warnings[0]).toContain(
       "Then give evalSuite the file: `dataset: 'datasets/support.pulled.json'`.",

@@ -21,3 +21,21 @@ export function readReport(file: string): EvalReport {
   expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
   return report;
 }
+
+/**
+ * A report without what differs between two runs of the same tests: when it ran, and how long each
+ * test took (each question's `durationMs`, which must be there: the runner measured it).
+ */
+export function withoutTimes(report: EvalReport): unknown {
+  return {
+    ...report,
+    timestamp: '',
+    targets: report.targets.map((t) => ({
+      ...t,
+      questions: t.questions.map(({ durationMs, ...q }) => {
+        if (typeof durationMs !== 'number') throw new Error(`${t.name} › ${q.id}: no durationMs`);
+        return q;
+      }),
+    })),
+  };
+}

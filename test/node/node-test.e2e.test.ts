@@ -36,7 +36,8 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
     // node's spec output, with the generated suite's tests titled by question id and tags.
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}✔ q-pass \[smoke, billing\] \(/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}✖ q-low \(/));
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}﹣ q-off \(.*# SKIP/));
+    // A disabled question is skipped with a note saying why.
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}﹣ q-off \(.*# disabled in the dataset/));
     expect(result.output).toContain('q-slow: timed out after 200 ms (question.timeout)');
     expect(result.output).toContain(
       'evalSuite("missing"): dataset file:datasets/nope.yaml gave no questions',

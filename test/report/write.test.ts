@@ -330,7 +330,7 @@ describe('reading records', () => {
     expect(problems).toEqual([
       'a.test.ts: record 2 skipped, $[2].problems: expected an array of strings',
       'a.test.ts: record 3 skipped, $[3].target: expected { name, mode, graders, ... }',
-      "a.test.ts: record 4 skipped, $[4].kind: expected 'grade', 'load-failure' or 'filter-skip'",
+      "a.test.ts: record 4 skipped, $[4].kind: expected 'grade', 'load-failure', 'filter-skip' or 'disabled'",
     ]);
   });
 
@@ -349,7 +349,7 @@ describe('options, colour and redaction', () => {
       'ai-eval reporter option outputfile: unknown option (known: outputFile,',
     );
     expect(() => checkReporterOptions({ gate: { level: 'firm', minAverage: 3 } })).toThrow(
-      "option gate.level: expected 'hard' or 'soft', got \"firm\". See docs/reporter.md.",
+      "option gate.level: expected 'hard' or 'soft', got \"firm\". See node_modules/ai-eval/docs/reporter.md.",
     );
     expect(() => checkReporterOptions({ gate: { level: 'hard', minPassRate: 50 } })).toThrow(
       'option gate.minPassRate: expected a number from 0 to 1, got 50',

@@ -1,15 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EvalReport } from '../../src/report/model.js';
 import { reporterOptions } from '../helpers/report-fixtures.js';
-import { readReport } from '../helpers/report-schema.js';
+import { readReport, withoutTimes } from '../helpers/report-schema.js';
 import { makeProject, runVitest } from '../helpers/project.js';
 
 /** The report without what differs between two runs of the same tests. */
-function stable(report: EvalReport): unknown {
-  return { ...report, timestamp: '' };
-}
+const stable = withoutTimes;
 
 describe('the Vitest reporter', () => {
   it('prints the table after Vitest, writes JSON, JUnit and Markdown, and warns on a soft gate', async () => {

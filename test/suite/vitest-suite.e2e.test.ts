@@ -59,7 +59,14 @@ describe('evalSuite in a real Vitest run', () => {
       ['from_metadata', 5],
       ['read_only_run', 0],
     ]);
-    expect(row(all, 'support > q-off').records).toEqual([]);
+    // A disabled question grades nothing: its one record says it is disabled (JUnit's <skipped/>).
+    expect(row(all, 'support > q-off').records).toEqual([
+      expect.objectContaining({
+        kind: 'disabled',
+        question: 'q-off',
+        dataset: { ref: 'file:datasets/support.yaml' },
+      }),
+    ]);
   });
 
   it('fails below the threshold and when degraded, listing every grader', () => {
@@ -238,7 +245,10 @@ describe('evalSuite datasets by source, edge cases and run identity', () => {
   });
 
   it("stamps every record with the dataset's ref and content hash", () => {
-    const support = all.rows.filter((r) => r.fullName.startsWith('support > ')).flatMap((r) => r.records);
+    const support = all.rows
+      .filter((r) => r.fullName.startsWith('support > '))
+      .flatMap((r) => r.records)
+      .filter((r) => r.kind === 'grade');
     expect(support.length).toBeGreaterThan(0);
     for (const record of support) {
       expect(record.dataset).toEqual({ ref: 'file:datasets/support.yaml', hash: fileHash('support.yaml') });

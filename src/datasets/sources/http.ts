@@ -51,6 +51,28 @@ function shown(url: string): string {
   return redactText(url);
 }
 
+/**
+ * The URL the `http` source fetches `ref` from, as messages show it (credentials redacted), or
+ * `undefined` when no valid base URL is configured. Logs nothing.
+ *
+ * @example
+ * ```ts
+ * configure({ datasets: { httpBaseUrl: 'https://evals.example.com/datasets' } });
+ * httpDatasetUrl('support.yaml'); // 'https://evals.example.com/datasets/support.yaml'
+ * ```
+ */
+export function httpDatasetUrl(ref: string): string | undefined {
+  const base = getConfig().datasets.httpBaseUrl;
+  if (base === undefined || base === '') return undefined;
+  try {
+    const url = new URL(base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return shown(new URL(encodeURIComponent(ref), url.href.endsWith('/') ? url.href : `${url.href}/`).href);
+  } catch {
+    return undefined;
+  }
+}
+
 function baseUrl(label: string): string | undefined {
   const base = getConfig().datasets.httpBaseUrl;
   if (base === undefined || base === '') {

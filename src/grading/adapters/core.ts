@@ -187,7 +187,7 @@ export function unrecognised(value: unknown, path: string, expected: string): Ai
   if (shown.length > 160) shown = `${shown.slice(0, 160)}…`;
   return new AiEvalError(
     'INVALID_TOOL_CALLS',
-    `Unrecognised tool-call record at ${path}: expected ${expected}, got ${shown}. Pass tool calls, results or messages of OpenAI Chat Completions or Responses, the Vercel AI SDK, Anthropic, the OpenAI Agents SDK, LangChain, Google GenAI or MCP, a transcript of them, or { function_name, arguments } objects (docs/matchers.md lists the shapes).`,
+    `Unrecognised tool-call record at ${path}: expected ${expected}, got ${shown}. Pass tool calls, results or messages of OpenAI Chat Completions or Responses, the Vercel AI SDK, Anthropic, the OpenAI Agents SDK, LangChain, Google GenAI or MCP, a transcript of them, or { function_name, arguments } objects (node_modules/ai-eval/docs/matchers.md lists the shapes).`,
   );
 }
 
