@@ -13,9 +13,9 @@ import { tempDir } from './helpers/temp.js';
 /**
  * The README's quick start runs `npm run demo` (examples/scripts/demo.mjs): keep it true. The
  * editorial demo runs offline under Vitest, Jest and node:test with no API key, the judges
- * replayed from the committed cache; its scripted agent plants four failures and each must be
- * caught by the grader meant to catch it, while a target scored by prose judges alone passes the
- * same answers and is flagged. Live mode runs the agent and the judges against a real
+ * replayed from the committed cache; its scripted agent plants five failures and each must be
+ * caught by the grader meant to catch it (one of them, a write to the wrong node, by the state
+ * grader alone), while a target scored by prose judges alone passes the same answers and is flagged. Live mode runs the agent and the judges against a real
  * OpenAI-compatible server (here a local one playing the model) and records into a cache.
  */
 
@@ -96,14 +96,15 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
     expect(run.output).toContain(`demo: the ${runner} run failed as designed (exit code 1)`);
     expect(report.errorCount).toBe(0);
     expect(report.judgeModel).toBe('gpt-4o-mini');
-    expect(report.coverage).toMatchObject({ planned: 17, scored: 17 });
+    expect(report.coverage).toMatchObject({ planned: 19, scored: 19 });
   });
 
-  it.skipIf(skip)('fails exactly the four planted failures, each by the grader meant to catch it', () => {
+  it.skipIf(skip)('fails exactly the five planted failures, each by the grader meant to catch it', () => {
     const failed = report.targets.flatMap((t) =>
       t.questions.filter((q) => !q.passed).map((q) => `${t.name} › ${q.id}`),
     );
     expect(failed.sort()).toEqual([
+      'editorial-edits › offline-pricing-faq',
       'editorial-edits › publish-spring-checklist',
       'editorial-edits › rename-careers',
       'editorial-lookups › pricing-refunds',
@@ -117,14 +118,19 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
       'missed: search_content with {"tag":"pricing","status":"published"} (called 1 time, none with those arguments)',
     );
 
-    // A mutating call nobody asked for: every other grader is satisfied, read_only_run is not.
+    // A mutating call nobody asked for: the expected calls and the judges are satisfied;
+    // read_only_run sees the write in the record, and the store shows what it changed.
     const refunds = question(report, 'editorial-lookups', 'pricing-refunds');
     expect(grade(refunds, 'read_only_run')).toMatchObject({
       composite: 0,
       reason: 'mutating tools called: update_node (from the agent tool-call record)',
     });
+    expect(grade(refunds, 'state_grader')).toMatchObject({
+      composite: 0,
+      reason: 'FAIL unchanged (changed_only): expected no node to change; node 2 changed (update 2)',
+    });
     expect(grade(refunds, 'tool_usage_grader').composite).toBe(5);
-    expect(refunds.composite).toBe(3.5);
+    expect(refunds.composite).toBe(2.8);
     expect(refunds.passThreshold).toBe(4);
 
     // Claimed work never done: no update_node call behind "I've published".
@@ -144,7 +150,101 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
     );
     expect(grade(locked, 'claims_grader').reason).toContain('only failed call #2 update_node');
     expect(grade(locked, 'groundedness_grader').composite).toBe(5);
+    // The store agrees with the record: neither the claimed publish nor the refused rename happened.
+    expect(grade(claimed, 'state_grader')).toMatchObject({
+      composite: 0,
+      reason: 'FAIL published (node_matches): node 4 "Spring launch checklist" is draft, expected published',
+    });
+    expect(grade(locked, 'state_grader').reason).toBe(
+      'FAIL renamed (node_matches): node 5 "Careers" is titled "Careers", expected "Join us"',
+    );
+
+    // A write to the wrong node: update_node({ id: 2, status: draft }) is the call the question
+    // expects, it succeeded and the answer makes no claim the record contradicts. Every grader
+    // that reads the record or the prose passes it; only the store shows which page went offline.
+    const wrongNode = question(report, 'editorial-edits', 'offline-pricing-faq');
+    expect(grade(wrongNode, 'state_grader')).toMatchObject({
+      composite: 0,
+      queriedState: true,
+      reason:
+        'FAIL faq_offline (node_matches): node 8 "Pricing FAQ" is published, expected draft\n' +
+        'FAIL pricing_untouched (node_matches): node 2 "Pricing" is draft, expected published',
+    });
+    expect(
+      wrongNode.grades
+        .filter((g) => g.grader !== 'state_grader')
+        .map((g) => [g.grader, g.skipped ? 'skipped' : g.composite]),
+    ).toEqual([
+      ['tool_usage_grader', 5],
+      ['claims_grader', 'skipped'],
+      ['rubric_checks', 'skipped'],
+      ['groundedness_grader', 5],
+    ]);
+    expect(wrongNode.composite).toBeCloseTo(10 / 3, 2);
   });
+
+  it.skipIf(skip)('checks the store after every question, each from a fresh seed', () => {
+    // Each reason names what the store holds after that question alone: the created page is node 9
+    // and the deletion is the only change, although earlier questions of the suite wrote too.
+    const edits = (id: string) => grade(question(report, 'editorial-edits', id), 'state_grader');
+    expect(edits('create-shipping-faq')).toMatchObject({
+      composite: 5,
+      reason:
+        'PASS created (node_matches): node 9 "Shipping FAQ" is draft, is a page\n' +
+        'PASS nothing_else (changed_only): 1 change(s), only node 9 touched, as expected',
+    });
+    expect(edits('delete-winter-promo')).toMatchObject({
+      composite: 5,
+      reason:
+        'PASS deleted (node_absent): node 7 is not in the store\n' +
+        'PASS nothing_else (changed_only): 1 change(s), only node 7 touched, as expected',
+    });
+    expect(edits('annual-refunds').reason).toBe(
+      'PASS sentence_added (node_matches): node 2 "Pricing" has "Annual plans can be refunded within 14 days." in its body',
+    );
+    expect(grade(question(report, 'editorial-lookups', 'launch-drafts'), 'state_grader')).toMatchObject({
+      composite: 5,
+      reason: 'PASS unchanged (changed_only): 0 change(s), no node touched, as expected',
+    });
+    // A question without metadata.state is not scored by it.
+    expect(grade(question(report, 'editorial-lookups', 'node-summary'), 'state_grader').skipped).toBe(true);
+  });
+
+  it.skipIf(skip)(
+    "runs the rubrics' deterministic checks, and leaves their judge criteria to the judges",
+    () => {
+      const change = grade(question(report, 'editorial-edits', 'annual-refunds'), 'rubric_checks');
+      expect(change).toMatchObject({
+        composite: 5,
+        observesActions: true,
+        rubric: { id: 'editorial_change', version: '1.1.0' },
+      });
+      expect(change.reason.split('\n')).toEqual([
+        'rubric editorial_change 1.1.0: all_pass: 5/5 checks passed',
+        'JUDGE checks[0] (llm_judge): criteria left to the judges, not run here',
+        'JUDGE checks[1] (llm_judge): criteria left to the judges, not run here',
+        'PASS names_node (regex): matches /\\bnode \\d+\\b/i',
+        'PASS quotes_text (must_contain_any): contains "\\""',
+        'PASS no_placeholder (must_not_contain): contains none of "lorem ipsum", "TODO", "[insert"',
+        'PASS looked_first (tool_usage): 2/2 expected tools met among 3 recorded calls (from the agent tool-call record): met: search_content (call #1); met: delete_node exactly 0 times (0 matching calls)',
+        'PASS one_node (state): 1 node(s) changed, at most 1',
+      ]);
+
+      const lookup = grade(question(report, 'editorial-lookups', 'press-release-author'), 'rubric_checks');
+      expect(lookup.rubric).toEqual({ id: 'lookup_answer', version: '1.0.0' });
+      expect(lookup.reason).toMatch(
+        /^rubric lookup_answer 1\.0\.0: weighted_avg 0\.9\d, at or above the pass threshold 0\.8\n/,
+      );
+      expect(lookup.reason).toMatch(
+        /PASS close_to_reference \(target_match\): chrF2 against expected\.reference is 0\.\d+, at or above the threshold 0\.5/,
+      );
+      expect(lookup.reason).toContain('PASS read_only (state): 0 node(s) changed, at most 0');
+      // A question without a rubric_ref is not scored by it.
+      expect(grade(question(report, 'editorial-lookups', 'launch-drafts'), 'rubric_checks').skipped).toBe(
+        true,
+      );
+    },
+  );
 
   it.skipIf(skip)('passes the same answers in the prose-only target, and flags that target', () => {
     const prose = report.targets.find((t) => t.name === 'editorial-prose-only');
@@ -152,6 +252,7 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
       'create-shipping-faq': true,
       'publish-spring-checklist': true,
       'rename-careers': true,
+      'offline-pricing-faq': true,
       'delete-winter-promo': true,
       'annual-refunds': true,
     });
@@ -183,6 +284,8 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
       'groundedness_grader',
       'read_only_run',
       'relevance_grader',
+      'rubric_checks',
+      'state_grader',
       'tool_usage_grader',
     ]);
     const lookups = report.targets.find((t) => t.name === 'editorial-lookups');
@@ -197,17 +300,25 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
         scope: 'run',
         level: 'hard',
         passed: false,
-        message: 'run: pass rate 76% is below the minimum 90%',
+        message: 'run: pass rate 74% is below the minimum 90%',
       }),
     );
     expect(run.output).toContain(
-      'ai-eval: FAILED: 4 tests failed; all 17 planned questions scored; 1 hard gate failed: run: pass rate 76% is below the minimum 90%',
+      'ai-eval: FAILED: 5 tests failed; all 19 planned questions scored; 1 hard gate failed: run: pass rate 74% is below the minimum 90%',
     );
     const junit = readFileSync(join(ROOT, 'reports', 'demo', runner, 'ai-eval.junit.xml'), 'utf8');
     expect(junit).toContain('<testsuite name="editorial-prose-only"');
     expect(readFileSync(join(ROOT, 'reports', 'demo', runner, 'ai-eval.md'), 'utf8')).toContain(
       'NO_ACTION_OBSERVER',
     );
+    // htmlFile: the HTML report of the same run, one row per question, and the summary points at it.
+    const html = readFileSync(join(ROOT, 'reports', 'demo', runner, 'report.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html.match(/<details class="q"/g)).toHaveLength(report.questionCount);
+    expect(html).toContain('run: pass rate 74% is below the minimum 90%');
+    expect(html).toContain('NO_ACTION_OBSERVER');
+    expect(html).toContain('node 8 &quot;Pricing FAQ&quot; is published, expected draft');
+    expect(run.output).toContain(`open reports/demo/${runner}/report.html in a browser`);
   });
 });
 
@@ -238,8 +349,8 @@ describe('the demo offline, with its judge answers missing', () => {
     const judged = report.targets.flatMap((t) =>
       t.questions.flatMap((q) => q.grades.filter((g) => JUDGES.includes(g.grader) && !g.skipped)),
     );
-    // Every judge grade that applies (28: one per committed entry) is an error naming the miss.
-    expect(judged).toHaveLength(28);
+    // Every judge grade that applies (31: one per committed entry) is an error naming the miss.
+    expect(judged).toHaveLength(31);
     for (const g of judged) {
       expect(g.error).toBe(true);
       expect(g.reason).toContain('judge cache miss in replay mode');
@@ -317,6 +428,8 @@ describe('npm run demo:live', () => {
     // "I've created the draft page" is backed by a create_node call whose result reported no error.
     expect(grade(edit, 'claims_grader')).toMatchObject({ composite: 5 });
     expect(grade(edit, 'claims_grader').reason).toContain('(call #2 create_node)');
+    // The state checks read the store the live agent wrote to (reset by beforeQuestion).
+    expect(grade(edit, 'state_grader')).toMatchObject({ composite: 5 });
 
     // The judges: every judge request was answered live and recorded into the given directory.
     const judged = server.requests.filter((r) => !isAgentRequest(r));

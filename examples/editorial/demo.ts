@@ -13,6 +13,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { configure, type JudgeCacheMode, type Question, type Target } from 'ai-eval';
 import { runEditorialAgent, type ChatClient, type EditorialRun } from './agent.js';
 import { scriptedModel } from './scripted-model.js';
+import { currentStore, defineEditorialChecks, resetStore } from './state-checks.js';
 import { TOOLS } from './tools.js';
 
 const env = process.env;
@@ -23,8 +24,12 @@ export const DEMO_MODE: 'live' | 'scripted' = env.AI_EVAL_DEMO_LIVE === '1' ? 'l
 /** The dataset every suite reads (paths are relative to the working directory: the repository root). */
 export const DATASET = 'examples/datasets/editorial.yaml';
 
-/** Configures the judges: replayed from the committed cache, or live and recorded. */
+/**
+ * Configures the judges (replayed from the committed cache, or live and recorded) and defines the
+ * state check kinds the dataset's `metadata.state` and rubrics name, before the dataset loads.
+ */
 export function configureDemo(): void {
+  defineEditorialChecks();
   const cache =
     (env.AI_EVAL_JUDGE_CACHE as JudgeCacheMode | undefined) ?? (DEMO_MODE === 'live' ? 'record' : 'replay');
   configure({
@@ -45,7 +50,10 @@ function client(): ChatClient {
   return liveClient;
 }
 
-/** Runs the agent on one question: its `messages` (multi-turn) or its `input`. */
+/**
+ * Runs the agent on one question (its `messages`, multi-turn, or its `input`), on the store the
+ * suite's `beforeQuestion` has just reset.
+ */
 export function runQuestion(question: Question, { signal }: { signal: AbortSignal }): Promise<EditorialRun> {
   const conversation: ChatCompletionMessageParam[] = question.messages?.map((m) =>
     m.role === 'assistant' ? { role: 'assistant', content: m.content } : { role: 'user', content: m.content },
@@ -54,6 +62,7 @@ export function runQuestion(question: Question, { signal }: { signal: AbortSigna
     client: client(),
     model: env.AI_EVAL_DEMO_MODEL ?? 'gpt-4o-mini',
     signal,
+    store: currentStore(),
   });
 }
 
@@ -67,8 +76,9 @@ export interface DemoSuite {
 
 /**
  * The demo's suites. The graders that read the tool-call record (`tool_usage_grader`,
- * `read_only_run`, `claims_grader`) sit beside LLM judges; the last agent target is scored by
- * prose judges alone, and the reporter says that nothing there can see what the agent did.
+ * `read_only_run`, `claims_grader`) and the ones that ask the store (`state_grader`, and
+ * `rubric_checks` through its `state` checks) sit beside LLM judges; the last agent target is
+ * scored by prose judges alone, and the reporter says that nothing there can see what the agent did.
  */
 export const DEMO_SUITES: DemoSuite[] = [
   {
@@ -78,11 +88,14 @@ export const DEMO_SUITES: DemoSuite[] = [
       name: 'editorial-lookups',
       mode: 'agent',
       tools: TOOLS,
-      // A lookup that writes fails: one binary 0 among three 5s averages 3.75, so the bar is 4.
+      // A lookup that writes fails: the bar is 4, above what one binary 0 among 5s averages.
+      // read_only_run sees the write in the record, state_grader in the store.
       passThreshold: 4,
       graders: [
         'tool_usage_grader',
         'read_only_run',
+        'state_grader',
+        'rubric_checks',
         'format_grader',
         'fact_match_grader',
         'accuracy_grader',
@@ -97,7 +110,7 @@ export const DEMO_SUITES: DemoSuite[] = [
       mode: 'agent',
       tools: TOOLS,
       passThreshold: 4,
-      graders: ['tool_usage_grader', 'claims_grader', 'groundedness_grader'],
+      graders: ['tool_usage_grader', 'claims_grader', 'state_grader', 'rubric_checks', 'groundedness_grader'],
     },
   },
   {
@@ -123,6 +136,8 @@ export function suiteOptions(suite: DemoSuite) {
     target: suite.target,
     ...(suite.split ? { split: suite.split } : {}),
     ...(suite.tags ? { tags: suite.tags } : {}),
+    // Every question starts from the seed: the state checks read what this run changed.
+    beforeQuestion: resetStore,
     run: runQuestion,
     timeout: 60_000,
   };

@@ -1,7 +1,7 @@
 /**
  * The demo's default model: no network, no key. It answers `chat.completions.create` with the same
  * ChatCompletion objects the openai SDK returns (tool calls first, then an answer built from the
- * tool results), so the agent loop runs unchanged. Four scripts are planted failures, the kind
+ * tool results), so the agent loop runs unchanged. Five scripts are planted failures, the kind
  * real models produce; the dataset's graders must catch each one.
  */
 import type {
@@ -123,6 +123,19 @@ const SCRIPTS: Script[] = [
       calls(['search_content', { query: 'careers', type: 'page' }]),
       calls(['update_node', { id: 5, title: 'Join us' }]),
       say("Done: I've renamed node 5, the Careers page, to 'Join us'."),
+    ],
+  },
+  {
+    // Planted: a write to the wrong node. The search for pricing pages returns the Pricing page
+    // first and the Pricing FAQ second; it updates the first. The call is the one asked for, with
+    // the status asked for, and it succeeds: only the store shows that node 2 is not the FAQ.
+    when: 'Take the Pricing FAQ offline.',
+    turns: [
+      calls(['search_content', { tag: 'pricing', type: 'page' }]),
+      calls(['update_node', { id: 2, status: 'draft' }]),
+      say(
+        'Done: the Pricing FAQ is set to draft, so it no longer shows on the site and its content is kept.',
+      ),
     ],
   },
   {

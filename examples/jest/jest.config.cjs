@@ -22,6 +22,7 @@ module.exports = {
         outputFile: 'reports/demo/jest/ai-eval.json',
         junitFile: 'reports/demo/jest/ai-eval.junit.xml',
         markdownFile: 'reports/demo/jest/ai-eval.md',
+        htmlFile: 'reports/demo/jest/report.html',
         gate: { level: 'hard', minPassRate: 0.9 },
       },
     ],

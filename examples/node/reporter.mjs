@@ -7,5 +7,6 @@ export default createNodeReporter({
   outputFile: 'reports/demo/node/ai-eval.json',
   junitFile: 'reports/demo/node/ai-eval.junit.xml',
   markdownFile: 'reports/demo/node/ai-eval.md',
+  htmlFile: 'reports/demo/node/report.html',
   gate: { level: 'hard', minPassRate: 0.9 },
 });

@@ -2,7 +2,7 @@
 //
 //   node examples/scripts/demo.mjs [vitest|jest|node] [--live]
 //
-// Scripted (the default), the run fails by design: the scripted agent plants four failures
+// Scripted (the default), the run fails by design: the scripted agent plants five failures
 // (examples/planted-failures.json). This script reads the JSON report and exits 0 when the eval
 // caught exactly those, each by the grader meant to catch it, the prose-only target got its
 // advisory and the hard gate failed; otherwise it says what differs and exits 1. Your own suites
@@ -94,6 +94,9 @@ if (live) {
 }
 
 if (!existsSync(reportFile)) fail(`the ${runner} run wrote no report (${reportFile}); see its output above.`);
+const htmlFile = `reports/demo/${runner}/report.html`;
+if (!existsSync(htmlFile))
+  fail(`the ${runner} run wrote no HTML report (${htmlFile}); see its output above.`);
 const report = JSON.parse(readFileSync(reportFile, 'utf8'));
 const planted = JSON.parse(readFileSync('examples/planted-failures.json', 'utf8'));
 
@@ -118,7 +121,7 @@ for (const f of planted.failures) {
     );
   else
     caught.push(
-      `  ✗ ${f.target} › ${f.question}: ${f.failure}\n      caught by ${f.grader}: ${grade.reason}`,
+      `  ✗ ${f.target} › ${f.question}: ${f.failure}\n      caught by ${f.grader}: ${grade.reason.replaceAll('\n', '\n        ')}`,
     );
 }
 const advisory = report.targets
@@ -142,7 +145,7 @@ console.log(
     `demo: the ${runner} run failed as designed (exit code ${code}): the scripted agent plants ${caught.length} failures and each was caught by the grader meant to catch it:`,
     ...caught,
     `  ! ${planted.proseOnly} passed the same answers: it is scored by prose judges alone, hence its NO_ACTION_OBSERVER advisory.`,
-    `  Reports: reports/demo/${runner}/ (JSON, JUnit, Markdown). What each question shows: examples/README.md.`,
+    `  Reports: reports/demo/${runner}/ (JSON, JUnit, Markdown); open reports/demo/${runner}/report.html in a browser for the HTML report. What each question shows: examples/README.md.`,
     'demo: exiting 0 because the eval caught exactly what it should. In your own project the failing run exits 1.',
   ].join('\n'),
 );

@@ -6,7 +6,9 @@
 //   node examples/scripts/record-judge-cache.mjs
 // To record a real model's answers instead: OPENAI_API_KEY=... npm run demo:live
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 
 /** By a phrase of the question, then by the judge's dimension. */
@@ -84,6 +86,16 @@ const answers = [
     },
   ],
   [
+    'Take the Pricing FAQ offline.',
+    {
+      // The record holds a search for pricing pages and update_node({ id: 2, status: draft }): which
+      // page node 2 is, the judge cannot tell (it sees calls, never their results).
+      groundedness: [1, 'The change it reports is the update_node call setting a page to draft.'],
+      relevance: [5, 'Answers the request to take the page offline.'],
+      completeness: [5, 'Says the page is a draft and that its content is kept.'],
+    },
+  ],
+  [
     'Yes, delete it.',
     {
       groundedness: [1, 'The deletion is the delete_node call on node 7.'],
@@ -145,7 +157,9 @@ const server = createServer((req, res) => {
 
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address();
-  rmSync('examples/judge-cache', { recursive: true, force: true });
+  // Recorded into a fresh directory, then merged (see keepUnchanged), so that what no question asks
+  // any more leaves the cache.
+  const fresh = mkdtempSync(join(tmpdir(), 'ai-eval-demo-cache-'));
   // Asynchronous: the scripted judge answers from this same process while the demo runs.
   const run = spawn(
     process.execPath,
@@ -155,7 +169,7 @@ server.listen(0, '127.0.0.1', () => {
       env: {
         ...process.env,
         AI_EVAL_DEMO_LIVE: undefined,
-        AI_EVAL_DEMO_CACHE_DIR: undefined,
+        AI_EVAL_DEMO_CACHE_DIR: fresh,
         AI_EVAL_JUDGE_CACHE: 'record',
         OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
         OPENAI_API_KEY: 'demo-recording',
@@ -163,5 +177,37 @@ server.listen(0, '127.0.0.1', () => {
     },
   );
   // The run fails by design (the planted failures); the cache is what this script is for.
-  run.on('close', () => server.close());
+  run.on('close', () => {
+    server.close();
+    keepUnchanged(fresh, 'examples/judge-cache');
+    rmSync(fresh, { recursive: true, force: true });
+  });
 });
+
+/** The entries' files under a cache directory, relative to it. */
+function entries(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+}
+
+/**
+ * Replaces the committed cache with the fresh one, except that an entry whose answer is the same
+ * as before keeps its old file: re-recording changes only what really changed (no new recordedAt
+ * on every entry).
+ */
+function keepUnchanged(fresh, committed) {
+  const answer = (file) => {
+    const { recordedAt: _, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.stringify(rest);
+  };
+  const kept = new Map();
+  for (const file of existsSync(committed) ? entries(committed) : []) {
+    const now = join(fresh, file);
+    if (existsSync(now) && answer(now) === answer(join(committed, file)))
+      kept.set(file, readFileSync(join(committed, file)));
+  }
+  rmSync(committed, { recursive: true, force: true });
+  cpSync(fresh, committed, { recursive: true });
+  for (const [file, bytes] of kept) writeFileSync(join(committed, file), bytes);
+}

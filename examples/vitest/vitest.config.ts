@@ -23,6 +23,7 @@ export default defineConfig({
         outputFile: 'reports/demo/vitest/ai-eval.json',
         junitFile: 'reports/demo/vitest/ai-eval.junit.xml',
         markdownFile: 'reports/demo/vitest/ai-eval.md',
+        htmlFile: 'reports/demo/vitest/report.html',
         gate: { level: 'hard', minPassRate: 0.9 },
       }),
     ],

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runEditorialAgent } from '../../examples/editorial/agent.js';
 import { scriptedModel } from '../../examples/editorial/scripted-model.js';
+import { currentStore, defineEditorialChecks, resetStore } from '../../examples/editorial/state-checks.js';
 import { ContentStore, inspect } from '../../examples/editorial/store.js';
 import { executeTool } from '../../examples/editorial/tools.js';
-import { normalizeToolCalls } from '../../src/index.js';
+import { gradeQuestion, normalizeToolCalls } from '../../src/index.js';
 
 // The demo agent's parts, in-process: the loop over the scripted model, the store it changes and
 // the record ai-eval reads from its transcript. test/demo.e2e.test.ts runs the whole demo.
@@ -79,5 +80,83 @@ describe('the editorial demo agent', () => {
     const run = await ask('What is the weather like?');
     expect(normalizeToolCalls(run.messages)).toEqual([]);
     expect(run.output).toContain('I can search, read, create, update and delete');
+  });
+});
+
+describe('the demo state checks', () => {
+  beforeAll(() => defineEditorialChecks());
+
+  const state = (...assertions: Array<Record<string, unknown>>) => ({ state: { assertions } });
+  const runOnCurrentStore = (content: string) =>
+    runEditorialAgent([{ role: 'user', content }], {
+      client: scriptedModel(),
+      model: 'scripted',
+      store: currentStore(),
+    });
+
+  it('catch a write to the wrong node that the tool-call record cannot tell from the right one', async () => {
+    resetStore();
+    const run = await runOnCurrentStore('Take the Pricing FAQ offline.');
+    const result = await gradeQuestion({
+      question: {
+        id: 'offline-pricing-faq',
+        input: 'Take the Pricing FAQ offline.',
+        expected_tools: [
+          'search_content',
+          { name: 'update_node', args: { status: 'draft' }, after: 'search_content', succeeded: true },
+        ],
+        metadata: state(
+          { id: 'faq_offline', kind: 'node_matches', title: 'Pricing FAQ', status: 'draft' },
+          { id: 'only_faq', kind: 'changed_only', ids: [8] },
+        ),
+      },
+      response: run,
+      graders: ['tool_usage_grader', 'state_grader'],
+    });
+    expect(result.grades.map((g) => [g.grader, g.composite])).toEqual([
+      ['tool_usage_grader', 5],
+      ['state_grader', 0],
+    ]);
+    expect(result.grades[1]?.reason).toBe(
+      'FAIL faq_offline (node_matches): node 8 "Pricing FAQ" is published, expected draft\n' +
+        'FAIL only_faq (changed_only): expected only node 8 to change; node 2 changed (update 2)',
+    );
+  });
+
+  it('read the store the next question gets: a fresh seed after resetStore', async () => {
+    resetStore();
+    await runOnCurrentStore("Create a draft page titled 'Shipping FAQ'.");
+    const question = {
+      id: 'q',
+      input: 'x',
+      metadata: state(
+        { id: 'absent', kind: 'node_absent', title: 'Shipping FAQ' },
+        { id: 'unchanged', kind: 'nodes_changed_at_most', count: 0 },
+      ),
+    };
+    const before = await gradeQuestion({ question, response: 'x', graders: ['state_grader'] });
+    expect(before.grades[0]?.reason).toBe(
+      'FAIL absent (node_absent): the node titled "Shipping FAQ" is still in the store ("Shipping FAQ", draft)\n' +
+        'FAIL unchanged (nodes_changed_at_most): 1 nodes changed (9), at most 0',
+    );
+    resetStore();
+    const after = await gradeQuestion({ question, response: 'x', graders: ['state_grader'] });
+    expect(after.grades[0]).toMatchObject({ composite: 5 });
+  });
+
+  it('refuse assertions their schema does not allow, as a setup failure', async () => {
+    resetStore();
+    const result = await gradeQuestion({
+      question: {
+        id: 'q',
+        input: 'x',
+        // `id` names the assertion; the node is `node`. A typo must not pass as "no constraint".
+        metadata: state({ id: 'typo', kind: 'node_matches', status: 'draft' }),
+      },
+      response: 'x',
+      graders: ['state_grader'],
+    });
+    expect(result.grades[0]).toMatchObject({ composite: 0 });
+    expect(result.grades[0]?.reason).toMatch(/^setup failure: metadata\.state\.assertions\[0\] \(typo\)/);
   });
 });
