@@ -60,16 +60,60 @@ describe('the HTML report', () => {
     );
   });
 
-  it('shows each target with its trend against a baseline, and judge fields the model may gain, generically', () => {
+  it('shows each target with its trend against a baseline, and each judge with its trust, pass rates and health', () => {
     const head = fixtureReport('head');
     const withTrend = renderHtml(head, { baseline: fixtureReport('base') });
     expect(withTrend).toContain('▼ -0.25');
     expect(renderHtml(head)).not.toContain('▼ -0.25');
+    const health = {
+      calls: 10,
+      cacheHits: 4,
+      errors: 1,
+      refusals: 0,
+      unparseable: 1,
+      clamped: 0,
+      errorRate: 0.1,
+    };
     const trusted = Object.assign(fixtureReport('head'), {
-      judges: [{ id: 'accuracy_grader', trust: 'trusted', agreement: 0.92, note: HOSTILE.onerror }],
+      judges: [
+        {
+          id: 'accuracy_grader',
+          trust: 'trusted',
+          averageScore: 4.1,
+          passRate: { raw: 0.8, passed: 8, scored: 10, corrected: 0.85, low: 0.6, high: 0.97 },
+          health,
+          promptHash: 'abc123',
+          model: 'gpt-judge',
+          validated: {
+            promptHash: 'abc123',
+            model: 'gpt-judge',
+            validatedAt: '2026-12-01',
+            gold: 'g.yaml',
+            n: 40,
+            tpr: {},
+            tnr: {},
+          },
+        },
+        {
+          id: `relevance_grader${HOSTILE.onerror}`,
+          trust: 'stale',
+          averageScore: null,
+          passRate: { raw: null, passed: 0, scored: 0, corrected: null, low: null, high: null },
+          health: { ...health, errorRate: null },
+          promptHash: null,
+          model: null,
+          validated: null,
+        },
+      ],
     });
     const html = renderHtml(trusted);
-    expect(html).toMatch(/<section id="judges">[\s\S]*<dt>judges<\/dt>[\s\S]*trusted[\s\S]*0\.92/);
+    const section = /<section id="judges">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(section).toContain('<span class="trust trust-trusted">trusted</span>');
+    expect(section).toContain('corrected 85% [60%, 97%]');
+    expect(section).toContain('10 calls, 4 cached, 1 errors, 0 refused, 1 unparseable, 0 clamped');
+    expect(section).toContain('<code>#abc123</code> on gpt-judge, n 40');
+    expect(section).toContain('<span class="trust trust-stale">stale</span>');
+    expect(section).toContain(escapeHtml(HOSTILE.onerror));
     expect(html).not.toContain('<img');
   });
 
