@@ -9,6 +9,7 @@ import type {
   NegatedReport,
   QuestionReport,
   SkippedSuiteReport,
+  TrialEvidence,
   TrialsReport,
 } from './model.js';
 
@@ -268,7 +269,20 @@ function buildQuestion(records: EvalRecord[]): QuestionReport {
   const sorted = byTrial(records);
   const first = sorted[0] as EvalRecord;
   const dataset = sorted.find((r) => r.dataset)?.dataset?.ref;
-  return questionFromGrades(first.question, first.test, first.passThreshold, sorted.map(toGrade), dataset);
+  const question = questionFromGrades(first.question, first.test, first.passThreshold, sorted.map(toGrade), dataset);
+  const evidence = evidenceByTrial(sorted);
+  if (evidence.length > 0) question.evidence = evidence;
+  return question;
+}
+
+/** What each trial's graders were shown: the first record of the trial that carries it. */
+function evidenceByTrial(sorted: readonly EvalRecord[]): TrialEvidence[] {
+  const out: TrialEvidence[] = [];
+  for (const r of sorted) {
+    if (r.evidence === undefined || out.some((e) => e.trial === r.trial)) continue;
+    out.push({ trial: r.trial, ...r.evidence });
+  }
+  return out;
 }
 
 function negatedOf(record: EvalRecord): NegatedReport {

@@ -116,7 +116,11 @@ function groupOf(name: string, entry: Pooled): TargetGroup {
         const question = questionFromGrades(head.id, head.test, head.passThreshold, grades, head.dataset);
         // The time its test(s) ran, summed over the shards that ran a part of it.
         const times = parts.map((p) => p.durationMs).filter((d): d is number => typeof d === 'number');
-        return times.length > 0 ? { ...question, durationMs: times.reduce((a, b) => a + b, 0) } : question;
+        if (times.length > 0) question.durationMs = times.reduce((a, b) => a + b, 0);
+        // Each trial's evidence, from the shard that ran it.
+        const evidence = parts.flatMap((p) => p.evidence ?? []).sort((a, b) => a.trial - b.trial);
+        if (evidence.length > 0) question.evidence = evidence;
+        return question;
       })
       .sort(compareQuestions),
     negated: [...entry.negated].sort(compareNegated),

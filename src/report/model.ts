@@ -1,4 +1,4 @@
-import type { RecordedGrade } from '../run/record-types.js';
+import type { RecordedEvidence, RecordedGrade } from '../run/record-types.js';
 import type { Gate } from '../run/target.js';
 import type { JudgeReport, TargetJudgeReport } from './judge-report-types.js';
 
@@ -77,6 +77,21 @@ export interface QuestionReport {
   /** How long its test ran, in milliseconds, as the runner measured it (absent when unknown). */
   durationMs?: number;
   grades: GradeReport[];
+  /** What the graders were shown, per trial: the response and the tool-call record. */
+  evidence?: TrialEvidence[];
+}
+
+/**
+ * One trial's evidence in a report: the graded response (capped at 2,000 characters, redacted)
+ * and its tool-call record (`null` when none came with the response).
+ *
+ * @example
+ * ```ts
+ * for (const e of question.evidence ?? []) console.log(e.trial, e.response, e.toolCalls?.map((c) => c.name));
+ * ```
+ */
+export interface TrialEvidence extends RecordedEvidence {
+  trial: number;
 }
 
 /**

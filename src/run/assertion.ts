@@ -4,7 +4,7 @@ import type { Grader } from '../grading/define-grader.js';
 import { getGrader, hasGrader, listGraders, type GraderId } from '../registry/graders.js';
 import { gradeQuestion } from './grade-question.js';
 import { resolveTarget, type Target } from './target.js';
-import type { Question } from '../grading/types.js';
+import type { Gradable, Question } from '../grading/types.js';
 import { questionVerdict } from '../grading/verdict.js';
 import { describeValue } from '../internal/text.js';
 import { optionsChecker } from '../internal/options-check.js';
@@ -180,6 +180,7 @@ export async function runGradeMatcher(
       question: options.question?.id ?? scoped?.question ?? identity.title,
       trial: scoped?.trial ?? 1,
       negated: state.isNot === true,
+      response: received as Gradable,
     });
     await sendIfRunning(channel, identity, records);
   }

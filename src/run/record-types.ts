@@ -1,4 +1,4 @@
-import type { GradeResult } from '../grading/types.js';
+import type { GradeResult, ToolArguments, ToolCallKind, ToolCallStatus } from '../grading/types.js';
 
 /**
  * The version of {@link EvalRecord}. Bump it when the shape changes.
@@ -84,6 +84,39 @@ export interface RecordedGrade extends GradeResult {
 }
 
 /**
+ * One call of the tool-call record as a report shows it: the name, the arguments as displayed
+ * (long strings shortened, secrets redacted) and, when known, the outcome and where it ran.
+ *
+ * @example
+ * ```ts
+ * const call: RecordedToolCall = { name: 'update_node', arguments: { id: 7 }, status: 'error' };
+ * ```
+ */
+export interface RecordedToolCall {
+  name: string;
+  arguments: ToolArguments;
+  status?: ToolCallStatus;
+  kind?: ToolCallKind;
+}
+
+/**
+ * What a trial's graders were shown, kept so a report can tell a question's whole story: the
+ * response text (capped at 2,000 characters, redacted) and the tool-call record (`null` when none
+ * came with the response, `[]` when the agent called nothing; at most 100 calls).
+ *
+ * @example
+ * ```ts
+ * const evidence: RecordedEvidence = { response: 'Done.', toolCalls: [{ name: 'get_node', arguments: { id: 1 } }] };
+ * ```
+ */
+export interface RecordedEvidence {
+  response: string | null;
+  toolCalls: RecordedToolCall[] | null;
+  /** Calls left out past the first 100. */
+  omittedCalls?: number;
+}
+
+/**
  * One grade on its way from a matcher or generated suite to the reporter: JSON only, versioned.
  * Vitest carries it on `task.meta`; Jest through a per-worker side-channel file.
  *
@@ -114,6 +147,8 @@ export interface EvalRecord extends RecordedGrade {
   promptHash?: string;
   /** Optional: the dataset the question came from and a hash of its content. */
   dataset?: { ref: string; hash: string };
+  /** What the graders were shown: on the first record of each trial (or assertion) only. */
+  evidence?: RecordedEvidence;
   /** Milliseconds since the epoch. */
   at: number;
 }

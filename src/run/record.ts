@@ -1,9 +1,11 @@
 import type { Grader } from '../grading/define-grader.js';
 import { capReason, safeReason } from '../internal/reason.js';
+import { redactText, redactValue } from '../internal/redact.js';
+import { displayArguments } from '../grading/tool-calls.js';
 import { resolveGrader } from '../registry/graders.js';
 import { judgeRecordIdentity } from '../registry/judge-identity.js';
 import { FALLBACK_MARKER } from '../grading/markers.js';
-import type { GradeResult } from '../grading/types.js';
+import type { Gradable, GradeResult, ToolArguments } from '../grading/types.js';
 import {
   RECORD_VERSION,
   recordedGrade,
@@ -12,9 +14,10 @@ import {
   type EvalRecord,
   type FilterSkipRecord,
   type LoadFailureRecord,
+  type RecordedEvidence,
   type RecordTarget,
 } from './record-types.js';
-import type { QuestionResult } from './grade-question.js';
+import { responseText, type QuestionResult } from './grade-question.js';
 import type { Target } from './target.js';
 import type { TestIdentity } from './channel.js';
 
@@ -63,6 +66,11 @@ export interface RecordScope {
   negated?: boolean;
   /** The dataset the question came from (`evalSuite`): its ref and a hash of its content. */
   dataset?: { ref: string; hash: string };
+  /**
+   * The response that was graded, when known: its text and the result's tool-call record go on the
+   * first record as its `evidence`. `null`: the agent gave none (its run failed).
+   */
+  response?: Gradable | null;
 }
 
 /**
@@ -109,8 +117,39 @@ export function toRecords(
     if (scope.dataset) record.dataset = { ...scope.dataset };
     const judge = grader ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);
+    if (index === 0 && scope.response !== undefined) record.evidence = evidenceOf(scope.response, result);
     return record;
   });
+}
+
+/** The most tool calls a record's evidence keeps. */
+const EVIDENCE_CALLS = 100;
+
+/** What the graders were shown, as the report keeps it: capped and shortened (redacted on the way out). */
+function evidenceOf(response: Gradable | null, result: QuestionResult): RecordedEvidence {
+  let text: string | null = null;
+  if (response !== null) {
+    try {
+      text = capReason(responseText(response));
+    } catch {
+      text = null;
+    }
+  }
+  const calls = result.toolCalls;
+  const evidence: RecordedEvidence = {
+    response: text,
+    toolCalls:
+      calls === undefined
+        ? null
+        : calls.slice(0, EVIDENCE_CALLS).map((c) => ({
+            name: c.function_name,
+            arguments: displayArguments(c.arguments),
+            ...(c.status !== undefined ? { status: c.status } : {}),
+            ...(c.kind !== undefined ? { kind: c.kind } : {}),
+          })),
+  };
+  if (calls !== undefined && calls.length > EVIDENCE_CALLS) evidence.omittedCalls = calls.length - EVIDENCE_CALLS;
+  return evidence;
 }
 
 /**
@@ -229,5 +268,25 @@ function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: stri
  * ```
  */
 export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
-  return records.map((r) => (r.kind === 'grade' ? { ...r, reason: safeReason(r.reason) } : r));
+  return records.map((r) => {
+    if (r.kind !== 'grade') return r;
+    const safe = { ...r, reason: safeReason(r.reason) };
+    if (r.evidence) safe.evidence = safeEvidence(r.evidence);
+    return safe;
+  });
+}
+
+/** Evidence with secrets redacted: the response text, and each call's arguments by key and value. */
+function safeEvidence(evidence: RecordedEvidence): RecordedEvidence {
+  return {
+    ...evidence,
+    response: evidence.response === null ? null : redactText(evidence.response),
+    toolCalls:
+      evidence.toolCalls?.map((c) => ({
+        ...c,
+        arguments: (typeof c.arguments === 'string'
+          ? redactText(c.arguments)
+          : redactValue(c.arguments)) as ToolArguments,
+      })) ?? null,
+  };
 }

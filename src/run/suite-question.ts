@@ -221,10 +221,18 @@ async function runTrial(
     // Nothing was graded, but the question still reaches the report: every grader errored on it,
     // so it counts as degraded and errored instead of vanishing from the run.
     const failed = noResponseResult(question, graders, passThreshold, why);
-    await sendIfRunning(runtime.channel, identity, toRecords(failed, graders, { ...recordScope, identity }));
+    await sendIfRunning(
+      runtime.channel,
+      identity,
+      toRecords(failed, graders, { ...recordScope, identity, response: response ?? null }),
+    );
     return why;
   }
-  await sendIfRunning(runtime.channel, identity, toRecords(result, graders, { ...recordScope, identity }));
+  await sendIfRunning(
+    runtime.channel,
+    identity,
+    toRecords(result, graders, { ...recordScope, identity, response: response ?? null }),
+  );
   return verdictFailure(result);
 }
 

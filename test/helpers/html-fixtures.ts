@@ -59,6 +59,37 @@ function q(
 
 /** The records of the fixture run: two agent targets and a chat target, trials, tags, hostile text. */
 export function fixtureRecords(variant: 'head' | 'base' = 'head'): EvalRecord[] {
+  return withEvidence(records(variant));
+}
+
+/**
+ * The evidence a suite puts on the first record of each trial: a hostile response and tool-call
+ * record on cancel-order, and one response per trial of track-parcel.
+ */
+function withEvidence(all: EvalRecord[]): EvalRecord[] {
+  const seen = new Set<string>();
+  for (const r of all) {
+    const key = `${r.question}#${r.trial}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (r.question === 'cancel-order')
+      r.evidence = {
+        response: `Done! I cancelled order 1042. ${HOSTILE.script} ${HOSTILE.onerror}`,
+        toolCalls: [
+          { name: 'find_order', arguments: { order_id: '1042', note: HOSTILE.onerror }, status: 'ok' },
+          { name: 'get_status', arguments: { order_id: '1042' }, status: 'error' },
+        ],
+      };
+    if (r.question === 'track-parcel')
+      r.evidence = {
+        response: `Trial ${r.trial}: your parcel is on its way.`,
+        toolCalls: [{ name: 'track_parcel', arguments: { id: `P-${r.trial}` }, status: 'ok' }],
+      };
+  }
+  return all;
+}
+
+function records(variant: 'head' | 'base'): EvalRecord[] {
   const head = variant === 'head';
   return [
     ...q(
@@ -111,7 +142,7 @@ export function fixtureRecords(variant: 'head' | 'base' = 'head'): EvalRecord[] 
   ];
 }
 
-/** The fixture report, with a response and tool-call record on one question (the evidence block). */
+/** The fixture report: its records' evidence gives cancel-order and track-parcel their stories. */
 export function fixtureReport(variant: 'head' | 'base' = 'head', options: ReporterOptions = {}): EvalReport {
   const report = collect(fixtureRecords(variant), {
     identity: {
@@ -122,16 +153,5 @@ export function fixtureReport(variant: 'head' | 'base' = 'head', options: Report
     },
     settings: gateSettings({ gate: { level: 'hard', minAverage: 3.5, minCoverage: 0.9 }, ...options }),
   });
-  const cancel = report.targets
-    .find((t) => t.name === 'support-bot')
-    ?.questions.find((x) => x.id === 'cancel-order');
-  if (cancel)
-    Object.assign(cancel, {
-      response: `Done! I cancelled order 1042. ${HOSTILE.script} ${HOSTILE.onerror}`,
-      toolCalls: [
-        { function_name: 'find_order', arguments: { order_id: '1042', note: HOSTILE.onerror }, status: 'ok' },
-        { function_name: 'get_status', arguments: { order_id: '1042' }, status: 'error' },
-      ],
-    });
   return report;
 }

@@ -154,6 +154,13 @@ describe('the HTML report in headless Chromium', () => {
       ths.map((t) => t.textContent),
     );
     expect(headers).toEqual(['Grader', 'Trial 1', 'Trial 2', 'Trial 3']);
+    // Each trial's response and tool calls, side by side.
+    const trials = await page.$$eval('details.q[data-id="track-parcel"] .evidence .trial', (cells) =>
+      cells.map((c) => c.textContent ?? ''),
+    );
+    expect(trials).toHaveLength(3);
+    expect(trials[1]).toContain('Trial 2: your parcel is on its way.');
+    expect(trials[1]).toContain('P-2');
     await page.close();
   });
 

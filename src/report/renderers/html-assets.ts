@@ -22,6 +22,7 @@ table { border-collapse: collapse; background: #fff; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: 6px 10px; border-bottom: 1px solid var(--line); }
 thead th { font-size: 12px; color: var(--muted); font-weight: 600; }
 .trend.up { color: var(--pass); } .trend.down { color: var(--fail); } .trend.same { color: var(--muted); }
+.evidence { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 12px; } .evidence h5 { margin: 8px 0 4px; font-size: 12px; color: var(--muted); }
 .trust { font-weight: 600; } .trust-trusted { color: var(--pass); } .trust-untrusted { color: var(--fail); } .trust-stale, .trust-unvalidated { color: var(--warn); }
 ul.gates { list-style: none; padding: 0; } ul.gates li { margin: 4px 0; }
 .filters { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 10px; }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { coverageSentence, gatesSentence, verdictSentence } from '../headline.js';
-import type { EvalReport, GradeReport, QuestionReport, TargetReport } from '../model.js';
+import type { EvalReport, GradeReport, QuestionReport, TargetReport, TrialEvidence } from '../model.js';
 import { COLOURS, coverageBar, histogram, scoreBar } from './html-charts.js';
 import { escapeHtml as esc, percent, score } from './html-escape.js';
 import { renderJudges } from './html-judges.js';
@@ -174,12 +174,6 @@ function advisoriesSection(report: EvalReport): string {
     .join('')}</ul></section>`;
 }
 
-/** Optional evidence a question may carry (a response, a tool-call record): shown when present. */
-interface Evidence {
-  response?: unknown;
-  toolCalls?: unknown;
-}
-
 function flags(g: GradeReport): string {
   const on = [
     g.error && 'error',
@@ -219,30 +213,37 @@ function gradesTable(q: QuestionReport): string {
   return `<table class="grades"><thead><tr><th>Grader</th>${head}</tr></thead><tbody>${rows}${trialRow}</tbody></table>`;
 }
 
-function toolCallsBlock(calls: unknown): string {
-  if (!Array.isArray(calls)) return '';
-  if (calls.length === 0) return '<h4>Tool calls</h4><p class="muted">The agent called no tool.</p>';
-  const rows = calls
-    .map((call: unknown, i) => {
-      const c = (call ?? {}) as Record<string, unknown>;
-      const name = c.function_name ?? c.name ?? '?';
-      return `<tr><td>${i + 1}</td><td><code>${esc(name)}</code></td><td><pre>${esc(JSON.stringify(c.arguments ?? {}, null, 2))}</pre></td><td>${esc(c.status ?? 'unknown')}</td></tr>`;
-    })
+function toolCallsBlock(e: TrialEvidence): string {
+  if (e.toolCalls === null) return '<p class="small">No tool-call record came with the response.</p>';
+  if (e.toolCalls.length === 0) return '<p class="muted">The agent called no tool.</p>';
+  const rows = e.toolCalls
+    .map(
+      (c, i) =>
+        `<tr><td>${i + 1}</td><td><code>${esc(c.name)}</code>${c.kind && c.kind !== 'function' ? ` <span class="small">${esc(c.kind)}</span>` : ''}</td><td><pre>${esc(typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments, null, 2))}</pre></td><td>${esc(c.status ?? 'unknown')}</td></tr>`,
+    )
     .join('');
-  return `<h4>Tool calls</h4><table class="calls"><thead><tr><th>#</th><th>Tool</th><th>Arguments</th><th>Outcome</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const omitted = e.omittedCalls ? `<p class="small">${e.omittedCalls} more call(s) not kept.</p>` : '';
+  return `<table class="calls"><thead><tr><th>#</th><th>Tool</th><th>Arguments</th><th>Outcome</th></tr></thead><tbody>${rows}</tbody></table>${omitted}`;
 }
 
+/** What the graders were shown, each trial side by side: the tool calls, then the response. */
 function evidenceBlock(q: QuestionReport): string {
-  const e = q as QuestionReport & Evidence;
-  const response =
-    e.response === undefined
-      ? ''
-      : `<h4>Response</h4><pre class="response">${esc(typeof e.response === 'string' ? e.response : JSON.stringify(e.response, null, 2))}</pre>`;
-  const calls = e.toolCalls === undefined ? '' : toolCallsBlock(e.toolCalls);
-  const record = q.grades.some((g) => g.toolCallRecord)
-    ? 'a tool-call record came with the response'
-    : 'no tool-call record came with the response';
-  return `${calls}${response}${calls === '' ? `<p class="small">Tool calls: ${record}.</p>` : ''}`;
+  const evidence = q.evidence ?? [];
+  if (evidence.length === 0) {
+    const record = q.grades.some((g) => g.toolCallRecord)
+      ? 'a tool-call record came with the response'
+      : 'no tool-call record came with the response';
+    return `<p class="small">Tool calls: ${record}; the report holds no copy of the response.</p>`;
+  }
+  const cells = evidence.map((e) => {
+    const title = evidence.length > 1 ? `<h4>Trial ${e.trial}</h4>` : '';
+    const response =
+      e.response === null
+        ? '<p class="muted">No response (the run failed).</p>'
+        : `<pre class="response">${esc(e.response)}</pre>`;
+    return `<div class="trial">${title}<h5>Tool calls</h5>${toolCallsBlock(e)}<h5>Response</h5>${response}</div>`;
+  });
+  return `<div class="evidence">${cells.join('')}</div>`;
 }
 
 function questionRow(t: TargetReport, q: QuestionReport): string {

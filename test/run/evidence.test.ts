@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { readOnlyRun } from '../../src/graders/read-only-run.js';
+import { toolUsageGrader } from '../../src/graders/tool-usage.js';
+import { collect } from '../../src/report/collect.js';
+import { gateSettings } from '../../src/report/options.js';
+import { mergeReports } from '../../src/report/merge.js';
+import { gradeQuestion } from '../../src/run/grade-question.js';
+import { safeRecords, toRecords } from '../../src/run/record.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
+import { identity as runIdentity } from '../helpers/report-fixtures.js';
+
+const identity = { file: '/repo/a.test.ts', name: 'suite > q1', title: 'q1', isRunning: () => true };
+const graders = [readOnlyRun, toolUsageGrader];
+
+async function recordsOf(
+  response: Parameters<typeof gradeQuestion>[0]['response'],
+  trial = 1,
+): Promise<EvalRecord[]> {
+  const result = await gradeQuestion({
+    question: { id: 'q1', expected_tools: ['get_node'] },
+    response,
+    graders,
+  });
+  return toRecords(result, graders, { identity, target: null, question: 'q1', trial, response });
+}
+
+describe('evidence: what the graders were shown, kept for the report', () => {
+  it('goes on the first record of a trial only: the response text and the tool-call record', async () => {
+    const records = await recordsOf({
+      output: 'Node 7 is titled Pricing.',
+      toolCalls: [{ function_name: 'get_node', arguments: { id: 7 }, status: 'ok' }],
+    });
+    expect(records).toHaveLength(2);
+    expect(records[0]!.evidence).toEqual({
+      response: 'Node 7 is titled Pricing.',
+      toolCalls: [{ name: 'get_node', arguments: { id: 7 }, status: 'ok' }],
+    });
+    expect(records[1]!.evidence).toBeUndefined();
+  });
+
+  it('keeps no record apart from an empty one: null when none came, [] when the agent called nothing', async () => {
+    expect((await recordsOf('plain text'))[0]!.evidence).toEqual({ response: 'plain text', toolCalls: null });
+    expect((await recordsOf({ output: 'nothing to do', toolCalls: [] }))[0]!.evidence).toEqual({
+      response: 'nothing to do',
+      toolCalls: [],
+    });
+  });
+
+  it('caps a long response and the number of calls, and redacts secrets on the way out', async () => {
+    const calls = Array.from({ length: 130 }, (_, i) => ({
+      function_name: 'get_node',
+      arguments: { id: i, api_key: 'sk-live-0123456789abcdef0123' },
+    }));
+    const [first] = await recordsOf({
+      output: `${'word '.repeat(1000)}Bearer abcdefghijklmnop0123`,
+      toolCalls: calls,
+    });
+    expect(first!.evidence!.toolCalls).toHaveLength(100);
+    expect(first!.evidence!.omittedCalls).toBe(30);
+    expect(first!.evidence!.response!.length).toBeLessThanOrEqual(2000);
+    const [safe] = safeRecords([first!]) as EvalRecord[];
+    expect(JSON.stringify(safe!.evidence)).not.toContain('sk-live-0123456789abcdef0123');
+    expect(safe!.evidence!.toolCalls![0]!.arguments).toEqual({ id: 0, api_key: '[redacted]' });
+  });
+
+  it('reaches the report per trial, and survives a merge of shards', async () => {
+    const records = [
+      ...(await recordsOf({ output: 'first try', toolCalls: [] }, 1)),
+      ...(await recordsOf(
+        { output: 'second try', toolCalls: [{ function_name: 'get_node', arguments: {} }] },
+        2,
+      )),
+    ];
+    const report = collect(records, { identity: runIdentity, settings: gateSettings({}) });
+    const question = report.targets[0]!.questions[0]!;
+    expect(question.evidence).toEqual([
+      { trial: 1, response: 'first try', toolCalls: [] },
+      { trial: 2, response: 'second try', toolCalls: [{ name: 'get_node', arguments: {} }] },
+    ]);
+    const merged = mergeReports([report]);
+    expect(merged.targets[0]!.questions[0]!.evidence).toEqual(question.evidence);
+  });
+});
