@@ -5,7 +5,6 @@ import { FALLBACK_MARKER } from '../graders/tool-usage.js';
 import type { GradeResult } from '../grading/types.js';
 import {
   RECORD_VERSION,
-  recordedGrade,
   type EvalRecord,
   type FilterSkipRecord,
   type LoadFailureRecord,
@@ -76,30 +75,40 @@ export function toRecords(
   scope: RecordScope,
 ): EvalRecord[] {
   const at = Date.now();
+  // One test and dataset object for the question's records: they cross to the reporter once.
+  const test = { file: scope.identity.file, name: scope.identity.name };
+  const dataset = scope.dataset ? { ...scope.dataset } : undefined;
+  const toolCallRecord = result.toolCalls !== undefined;
   return result.grades.map((grade, index) => {
     const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
     const observesActions = grader?.observesActions ?? false;
-    const toolCallRecord = result.toolCalls !== undefined;
-    const record: EvalRecord = {
+    // Built in place, keys in the order of recordedGrade(), with the rare keys where it puts them.
+    const record = {
       v: RECORD_VERSION,
       kind: 'grade',
-      test: { file: scope.identity.file, name: scope.identity.name },
+      test,
       target: scope.target,
       question: scope.question,
-      ...recordedGrade({
-        ...grade,
-        label: grader?.displayLabel ?? grade.grader,
-        trial: scope.trial,
-        llm: grader?.llm ?? false,
-        observesActions,
-        toolCallRecord,
-        ...(scope.negated ? { negated: true } : {}),
-        ...(unverifiedObservation(grade, observesActions, toolCallRecord) ? { unverified: true } : {}),
-      }),
-      passThreshold: result.passThreshold,
-      at,
-    };
-    if (scope.dataset) record.dataset = { ...scope.dataset };
+      grader: grade.grader,
+      label: grader?.displayLabel ?? grade.grader,
+      trial: scope.trial,
+      score: grade.score,
+      min: grade.min,
+      max: grade.max,
+      composite: grade.composite,
+      reason: grade.reason,
+      error: grade.error,
+      skipped: grade.skipped,
+      llm: grader?.llm ?? false,
+      observesActions,
+      toolCallRecord,
+    } as EvalRecord;
+    if (grade.usage) record.usage = { ...grade.usage };
+    if (scope.negated) record.negated = true;
+    if (unverifiedObservation(grade, observesActions, toolCallRecord)) record.unverified = true;
+    record.passThreshold = result.passThreshold;
+    record.at = at;
+    if (dataset) record.dataset = dataset;
     const judge = grader ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);
     return record;
