@@ -160,7 +160,9 @@ export async function runGradeMatcher(
   call: MatcherCall,
 ): Promise<MatcherOutcome> {
   const { grader, threshold, options } = call;
-  const identity = scopedIdentity() ?? channel.identify(state);
+  const runner = channel.identify(state);
+  const scoped = scopedIdentity(runner);
+  const identity = scoped ?? runner;
   const result = await gradeQuestion({
     question: options.question ?? {},
     response: received as string,
@@ -173,7 +175,6 @@ export async function runGradeMatcher(
     },
   });
   if (identity) {
-    const scoped = scopedIdentity();
     const records = toRecords(result, [grader], {
       identity,
       target: matcherTargetRecord(options.target, grader, received, threshold),

@@ -102,13 +102,16 @@ export async function runQuestion(
   const trials = options.trials ?? 1;
   for (let trial = 1; trial <= trials; trial++) {
     const scoped = { ...identity, question: question.id, trial };
-    const failure = await runWithIdentity(scoped, () =>
-      runTrial(runtime, options, question, {
-        ...scope,
-        identity,
-        trial,
-        runnerSignal: runtime.signal(context),
-      }),
+    const failure = await runWithIdentity(
+      scoped,
+      () =>
+        runTrial(runtime, options, question, {
+          ...scope,
+          identity,
+          trial,
+          runnerSignal: runtime.signal(context),
+        }),
+      options.concurrent !== true,
     );
     if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
   }
