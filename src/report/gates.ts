@@ -1,5 +1,5 @@
 import type { Gate } from '../run/target.js';
-import { describeFilters } from '../run/suite-options.js';
+import { describeFilters } from '../run/filters.js';
 import { plural } from '../internal/text.js';
 import type {
   BaselineChange,

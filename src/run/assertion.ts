@@ -9,6 +9,7 @@ import { questionVerdict } from '../grading/verdict.js';
 import { describeValue } from '../internal/text.js';
 import { optionsChecker } from '../internal/options-check.js';
 import { matcherSchema } from './option-schemas.js';
+import { matcher as validateMatcher } from './option-validators.generated.js';
 import { scopedIdentity, sendIfRunning, type RunnerChannel } from './channel.js';
 import { gradeMessage } from './message.js';
 import { matcherTargetRecord, toRecords } from './record.js';
@@ -125,7 +126,7 @@ export function checkThreshold(matcher: string, what: string, value: unknown): n
   );
 }
 
-const checkMatcherOptions = optionsChecker<GradeMatcherOptions>(matcherSchema);
+const checkMatcherOptions = optionsChecker<GradeMatcherOptions>(matcherSchema, validateMatcher);
 
 /** Checks the options object and its target; throws a TypeError naming the matcher. */
 export function checkOptions(matcher: string, options: unknown): GradeMatcherOptions {

@@ -58,13 +58,14 @@ describe('the scope of a generated test', () => {
   });
 
   it('carries later trials in the async context once a matcher read the scope', async () => {
-    await runWithIdentity(identity('suite > q1'), async () => scopedIdentity(), true);
+    await runWithIdentity(identity('suite > q1'), () => Promise.resolve(scopedIdentity()), true);
     // q2 leaves work running past its end; q3 runs meanwhile. The late work still sees q2.
     let late: Promise<ScopedIdentity | undefined> | undefined;
     await runWithIdentity(
       identity('suite > q2'),
-      async () => {
+      () => {
         late = sleep(20).then(() => scopedIdentity());
+        return Promise.resolve();
       },
       true,
     );
