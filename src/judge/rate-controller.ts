@@ -30,9 +30,12 @@ export interface RateState {
   ceiling: number | null;
   /** Requests per second added per second of successes above the approach point. */
   probe: number;
-  /** When the successes of the last two seconds were sent (epoch ms, oldest first, at most 200). */
+  /**
+   * The starts of the last two seconds that the provider did not refuse (epoch ms, oldest first,
+   * at most {@link RATE.recent}): what it admitted, or what is still on its way.
+   */
   recent: number[];
-  /** Epoch ms of the first success this state saw (0: none yet). */
+  /** Epoch ms of the first start this state saw (0: none yet). */
   since: number;
   /** Epoch ms before which the next request may not start (pacing). */
   nextAt: number;
@@ -73,7 +76,7 @@ export const RATE = {
   forget: 1.2,
   /** The factor of the admitted rate a 429 takes the rate to. */
   decrease: 0.8,
-  /** How many recent successes are kept to see the admitted rate. */
+  /** How many recent starts are kept to see the admitted rate. */
   recent: 200,
   /** State this old is forgotten: the provider's limit may have changed since. */
   idleResetMs: 5 * 60_000,
@@ -106,23 +109,25 @@ export function freshRate(now: number): RateState {
 
 /**
  * Reserves the start of one request: no earlier than now, the paced next start and the
- * Retry-After floor. Returns the new state and how long to wait.
+ * Retry-After floor. Returns the new state (the start among the recent ones) and the start.
  *
  * @example
  * ```ts
- * const { state, wait } = reserve(freshRate(0), 1000); // wait 0; the next may start at 1100
+ * const { state, start } = reserve(freshRate(0), 1000); // start 1000; the next may start at 1100
  * ```
  */
-export function reserve(state: RateState, now: number): { state: RateState; wait: number } {
+export function reserve(state: RateState, now: number): { state: RateState; start: number } {
   const start = Math.max(now, state.nextAt, state.blockedUntil);
   const interval = 1000 / clampRate(state.rate);
-  return { state: { ...state, nextAt: start + interval, updatedAt: now }, wait: start - now };
+  const recent = [...state.recent.filter((t) => t > now - 2000), start].slice(-RATE.recent);
+  const since = state.since === 0 ? start : state.since;
+  return { state: { ...state, nextAt: start + interval, recent, since, updatedAt: now }, start };
 }
 
 /**
- * The requests per second the provider admitted up to `at` (when a refused request was sent): the
- * successes sent in the second before it (over the time since the first success, when that is
- * shorter), or `null` with fewer than three.
+ * The requests per second the provider admitted up to `at` (when a refused request started): the
+ * starts it did not refuse in the second before (over the time since the first start, when that
+ * is shorter), or `null` with fewer than three.
  *
  * @example
  * ```ts
@@ -130,15 +135,15 @@ export function reserve(state: RateState, now: number): { state: RateState; wait
  * ```
  */
 export function admittedRate(state: RateState, at: number): number | null {
-  const count = state.recent.filter((t) => t > at - 1000 && t <= at).length;
+  const count = state.recent.filter((t) => t > at - 1000 && t < at).length;
   if (count < 3 || state.since === 0) return null;
   const seconds = Math.min(1000, Math.max(250, at - state.since)) / 1000;
   return count / seconds;
 }
 
 /**
- * A request sent at `sentAt` succeeded: it joins the recent successes and the rate grows (fast
- * below the approach point, by the probe above it); a ceiling the rate outgrew is forgotten.
+ * A request started at `sentAt` succeeded: the rate grows (fast below the approach point, by the
+ * probe above it); a ceiling the rate outgrew is forgotten.
  *
  * @example
  * ```ts
@@ -146,10 +151,8 @@ export function admittedRate(state: RateState, at: number): number | null {
  * ```
  */
 export function afterSuccess(state: RateState, sentAt: number, now: number): RateState {
-  const recent = [...state.recent.filter((t) => t > now - 2000), sentAt].slice(-RATE.recent);
-  const since = state.since === 0 ? sentAt : state.since;
   // A request sent before the last decrease says nothing about the rate in force now.
-  if (sentAt < state.decreasedAt) return { ...state, recent, since, updatedAt: now };
+  if (sentAt < state.decreasedAt) return { ...state, updatedAt: now };
   const { ceiling } = state;
   let rate: number;
   if (ceiling === null) rate = state.rate + RATE.fastStep;
@@ -158,16 +161,16 @@ export function afterSuccess(state: RateState, sentAt: number, now: number): Rat
   else rate = state.rate + state.probe / state.rate;
   rate = clampRate(rate);
   if (ceiling !== null && rate > ceiling * RATE.forget)
-    return { ...state, rate, ceiling: null, probe: RATE.probe, recent, since, updatedAt: now };
-  return { ...state, rate, recent, since, updatedAt: now };
+    return { ...state, rate, ceiling: null, probe: RATE.probe, updatedAt: now };
+  return { ...state, rate, updatedAt: now };
 }
 
 /**
  * A request sent at `sentAt` got a 429: nothing starts before its Retry-After (or one interval at
  * the new rate, without one). When it was sent after the last decrease, the rate the provider
- * admitted (or the rate in force, when too few successes show it) becomes the ceiling, the rate
- * drops to {@link RATE.decrease} of it, and the probe halves when that ceiling is the last one
- * found again.
+ * admitted (or the rate in force, when too few starts show it) becomes the ceiling, the rate
+ * drops to {@link RATE.decrease} of it (if it is not lower already), and when the rate was probing
+ * above the last ceiling and found that same ceiling again, the probe halves.
  *
  * @example
  * ```ts
@@ -180,15 +183,21 @@ export function after429(
   now: number,
   retryAfterMs: number | undefined,
 ): RateState {
-  let next = { ...state, updatedAt: now };
+  // The refused start was not admitted: it leaves the recent starts.
+  const own = state.recent.lastIndexOf(sentAt);
+  const recent = own === -1 ? state.recent : state.recent.filter((_, i) => i !== own);
+  let next = { ...state, recent, updatedAt: now };
   if (sentAt >= state.decreasedAt) {
-    const ceiling = clampRate(Math.min(state.rate, admittedRate(state, sentAt) ?? state.rate));
+    // What the provider admitted is its limit, however fast the rate was when it said so.
+    const ceiling = clampRate(admittedRate(state, sentAt) ?? state.rate);
+    const probing = state.ceiling !== null && state.rate >= state.ceiling * RATE.approach;
     const again =
-      state.ceiling !== null && Math.abs(ceiling - state.ceiling) <= state.ceiling * RATE.sameCeiling;
+      probing &&
+      Math.abs(ceiling - (state.ceiling as number)) <= (state.ceiling as number) * RATE.sameCeiling;
     next = {
       ...next,
       ceiling,
-      rate: clampRate(ceiling * RATE.decrease),
+      rate: clampRate(Math.min(state.rate, ceiling * RATE.decrease)),
       probe: again ? Math.max(RATE.minProbe, state.probe / 2) : state.probe,
       decreasedAt: now,
     };
@@ -262,26 +271,42 @@ export class RateController {
     this.#lock = join(settings.dir, `rate-${id}.lock`);
   }
 
-  /** Waits until this request may start under the shared rate; resolves to when it starts. */
+  /** Responses seen but not yet applied to the shared state: applied with the next update. */
+  #pending: Array<(state: RateState, now: number) => RateState> = [];
+  #flush: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Waits until this request may start under the shared rate; resolves to the start it was given
+   * (pass it to {@link observe}).
+   */
   async pace(signal?: AbortSignal): Promise<number> {
-    const wait = await this.#update((state, now) => reserve(state, now));
+    let start = 0;
+    const wait = await this.#update((state, now) => {
+      const reserved = reserve(state, now);
+      start = reserved.start;
+      return { state: reserved.state, wait: reserved.start - now };
+    });
     if (wait > 0) await sleep(wait, undefined, signal ? { signal } : undefined);
-    return Date.now();
+    return start;
   }
 
   /**
    * Feeds back the response of a request that started at `sentAt` (what {@link pace} resolved to):
    * a success raises the rate, a 429 lowers it and blocks until its Retry-After. Returns at once;
-   * the shared state changes before this process paces its next request.
+   * a 429 reaches the shared state at once, a success with the next update (within 25 ms).
    */
   observe(sentAt: number, status: number, retryAfterMs: number | undefined): void {
     if (status === 429) {
-      void this.#update((state, now) => ({
-        state: after429(state, sentAt, now, retryAfterMs),
-        wait: 0,
-      }));
+      this.#pending.push((state, now) => after429(state, sentAt, now, retryAfterMs));
+      void this.#update((state) => ({ state, wait: 0 }));
     } else if (status < 400) {
-      void this.#update((state, now) => ({ state: afterSuccess(state, sentAt, now), wait: 0 }));
+      this.#pending.push((state, now) => afterSuccess(state, sentAt, now));
+      if (this.#flush === undefined) {
+        this.#flush = setTimeout(() => {
+          this.#flush = undefined;
+          if (this.#pending.length > 0) void this.#update((state) => ({ state, wait: 0 }));
+        }, 25).unref();
+      }
     }
   }
 
@@ -295,9 +320,20 @@ export class RateController {
     return seen ?? freshRate(Date.now());
   }
 
-  /** Runs `change` on the shared state under the lock, after this process's earlier changes. */
+  /**
+   * Runs `change` on the shared state under the lock, after this process's earlier changes and
+   * the responses seen meanwhile.
+   */
   #update(change: (state: RateState, now: number) => { state: RateState; wait: number }): Promise<number> {
-    const run = this.#queue.then(() => this.#locked(change));
+    const run = this.#queue.then(() =>
+      this.#locked((state, now) => {
+        const seen = this.#pending.splice(0);
+        return change(
+          seen.reduce((s, apply) => apply(s, now), state),
+          now,
+        );
+      }),
+    );
     // A failed update (an unwritable directory) must not stop later ones.
     this.#queue = run.catch(() => undefined);
     return run;
