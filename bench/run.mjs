@@ -18,7 +18,11 @@ if (!existsSync(dist)) {
   console.error(`bench: ${dist} does not exist. Run \`npm run build\` first.`);
   process.exit(1);
 }
-const { buildContext, getGrader, gradeQuestion, normalizeToolCalls } = await import(dist);
+const { getGrader, gradeQuestion, normalizeToolCalls } = await import(dist);
+
+/** The grading context gradeQuestion builds (public surface only): question, record and all. */
+const contextOf = async (question, response) =>
+  (await gradeQuestion({ question, response, graders: ['read_only_run'] })).context;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
@@ -110,7 +114,10 @@ const expected = Array.from({ length: 300 }, (_, i) => {
   return { name, after: pick() };
 });
 const toolUsage = getGrader('tool_usage_grader');
-const context = buildContext({ id: 'bench', input: 'x', expected_tools: expected }, { toolCalls: record });
+const context = await contextOf(
+  { id: 'bench', input: 'x', expected_tools: expected },
+  { output: 'done', toolCalls: record },
+);
 const grade = () => toolUsage.grade('x', 'done', context, { result: toolUsage.result });
 
 /** A greedy first-fit matcher over the same record: each expectation takes its first free call. */
@@ -161,7 +168,7 @@ const response = {
 };
 const BATCH = 500;
 const resolved = graders.map(getGrader);
-const direct = buildContext(question, { toolCalls: normalizeToolCalls(response.toolCalls) });
+const direct = await contextOf(question, response);
 await compare(
   `gradeQuestion x${BATCH}, 3 deterministic graders`,
   async () => {
