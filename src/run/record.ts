@@ -1,3 +1,4 @@
+import { getConfig } from '../config.js';
 import type { Grader } from '../grading/define-grader.js';
 import { resolveGrader } from '../registry/graders.js';
 import { judgeRecordIdentity } from '../registry/judge-identity.js';
@@ -191,11 +192,30 @@ export function filterSkipRecord(
   };
 }
 
-/** The judge model and prompt hash of an LLM grader; a judge misconfiguration already errored its grade. */
-function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: string } | undefined {
+type JudgeRecordIdentity = { judgeModel: string; promptHash: string } | undefined;
+
+/** Each grader's judge identity, with the configuration it was worked out under. */
+const identities = new WeakMap<
+  Grader,
+  { config: object; model: string | undefined; identity: JudgeRecordIdentity }
+>();
+
+/**
+ * The judge model and prompt hash of an LLM grader (a judge misconfiguration already errored its
+ * grade). Worked out once per grader while the configuration (configure() makes a new one) and
+ * `AI_EVAL_JUDGE_MODEL` stay the same, not for every record: it hashes the prompt template.
+ */
+function judgeIdentityOf(grader: Grader): JudgeRecordIdentity {
+  const config = getConfig();
+  const model = process.env.AI_EVAL_JUDGE_MODEL;
+  const known = identities.get(grader);
+  if (known?.config === config && known.model === model) return known.identity;
+  let identity: JudgeRecordIdentity;
   try {
-    return judgeRecordIdentity(grader);
+    identity = judgeRecordIdentity(grader);
   } catch {
-    return undefined;
+    identity = undefined;
   }
+  identities.set(grader, { config, model, identity });
+  return identity;
 }
