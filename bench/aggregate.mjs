@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { flags, machine, median, requireBuild, spread, writeSection } from './lib/measure.mjs';
 
 const opts = flags();
-const PAIRS = opts.pairs ?? (opts.quick ? 3 : 5);
+const PAIRS = opts.pairs ?? 3;
 requireBuild(opts.pkg);
 const { RECORD_VERSION } = await import(pathToFileURL(join(opts.pkg, 'dist', 'index.js')).href);
 const { default: Reporter } = await import(
