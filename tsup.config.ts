@@ -5,8 +5,11 @@ export default defineConfig({
     index: 'src/index.ts',
     'matchers/vitest': 'matchers/vitest.ts',
     'matchers/jest': 'matchers/jest.ts',
+    'matchers/expect': 'matchers/expect.ts',
+    'matchers/node': 'matchers/node.ts',
     'reporter/vitest': 'reporter/vitest.ts',
     'reporter/jest': 'reporter/jest.ts',
+    'reporter/node': 'reporter/node.ts',
     'cli/bin': 'src/cli/bin.ts',
   },
   format: ['esm', 'cjs'],
@@ -16,7 +19,9 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
+  // Keep `node:` on imports: node:test has no unprefixed name.
+  removeNodeProtocol: false,
   splitting: true,
   shims: true,
-  external: ['vitest', 'jest', '@jest/globals', '@jest/expect', 'openai'],
+  external: ['vitest', 'jest', '@jest/globals', '@jest/expect', 'expect', 'openai'],
 });

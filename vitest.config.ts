@@ -22,6 +22,8 @@ export default defineConfig({
           // npm test runs the quick unit project first, then e2e: projects with their own
           // maxWorkers cannot share a group.
           sequence: { groupOrder: 0 },
+          // Two cores: two workers (the default leaves one core idle).
+          maxWorkers: 2,
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],

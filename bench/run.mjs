@@ -20,9 +20,10 @@ if (!existsSync(dist)) {
 }
 const { getGrader, gradeQuestion, normalizeToolCalls } = await import(dist);
 
-/** The grading context gradeQuestion builds (public surface only): question, record and all. */
-const contextOf = async (question, response) =>
-  (await gradeQuestion({ question, response, graders: ['read_only_run'] })).context;
+/** The context gradeQuestion builds (public API only: the result carries it). */
+async function contextOf(question, response) {
+  return (await gradeQuestion({ question, response, graders: [] })).context;
+}
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');

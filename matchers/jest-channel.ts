@@ -1,5 +1,6 @@
 import type { AiEvalRecord } from '../src/run/record-types.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
+import { safeRecords } from '../src/run/record.js';
 import { appendRecords } from '../src/report/side-channel.js';
 
 /** The circus test entry Jest 30 exposes through `expect.getState().currentTestIdentity()`. */
@@ -54,7 +55,8 @@ export function createJestChannel(getState: () => JestExpectState): RunnerChanne
   return {
     identify: (state) => jestIdentity(state as JestExpectState, getState),
     send(_identity, records: readonly AiEvalRecord[]) {
-      appendRecords(records);
+      // The side-channel file leaves the worker: reasons redacted and capped.
+      appendRecords(safeRecords(records));
       return Promise.resolve();
     },
   };

@@ -2,16 +2,38 @@ import type { RunnerTestCase } from 'vitest';
 import { getConfig } from '../src/config.js';
 import { formatNumber } from '../src/internal/numbers.js';
 import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
+import { safeRecords } from '../src/run/record.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
+
+/**
+ * Vitest 3 puts no `task` on the matcher state; its `vitest/suite` entry knows the running test.
+ * Vitest 5 has no such entry, so it is imported when this module loads and may be missing: by the
+ * time a matcher runs inside a test, the import has settled.
+ */
+let currentTest: (() => RunnerTestCase | undefined) | undefined;
+void import('vitest/suite').then(
+  (suite: { getCurrentTest?: () => RunnerTestCase | undefined }) => {
+    currentTest = suite.getCurrentTest;
+  },
+  () => undefined,
+);
 
 /** The annotation type of grades in Vitest (and its JUnit `<property>`) when annotations are on. */
 export const ANNOTATION_TYPE = 'ai-eval';
+
+/** The full name of a test as Vitest's reporters show it (`suite > test`); Vitest 3 has no `fullTestName`. */
+function fullNameOf(task: RunnerTestCase): string {
+  if (typeof (task as { fullTestName?: unknown }).fullTestName === 'string') return task.fullTestName;
+  const names = [task.name];
+  for (let suite = task.suite; suite && suite !== task.file; suite = suite.suite) names.unshift(suite.name);
+  return names.join(' > ');
+}
 
 /** The identity of a running Vitest test. */
 export function vitestIdentity(task: RunnerTestCase): TestIdentity {
   return {
     file: task.file.filepath,
-    name: task.fullTestName,
+    name: fullNameOf(task),
     title: task.name,
     // `result.state` is 'run' while the test runs; a timed-out or finished test has moved on.
     isRunning: () => task.result?.state === 'run',
@@ -50,12 +72,15 @@ function gradeAnnotation(record: EvalRecord): string {
  */
 export const vitestChannel: RunnerChannel = {
   identify(state) {
-    const task = (state as { task?: RunnerTestCase } | undefined)?.task;
+    // Vitest 4 and later put the test on the matcher state; Vitest 3 only knows the current test.
+    const task = (state as { task?: RunnerTestCase } | undefined)?.task ?? currentTest?.();
     return task && task.type === 'test' ? vitestIdentity(task) : undefined;
   },
-  async send(identity, records) {
+  async send(identity, sent) {
     const task = identity.handle as RunnerTestCase | undefined;
     if (!task) return;
+    // What goes on task.meta and into annotations leaves the worker: reasons redacted and capped.
+    const records = safeRecords(sent);
     const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);

@@ -1,25 +1,45 @@
 import { describe, test, type TestContext } from 'vitest';
 import { loadDatasetSync } from '../src/datasets/load.js';
+import { watchedFiles } from '../src/datasets/sources/file-watch.js';
 import { defineEvalSuite, type SuiteRuntime } from '../src/run/suite.js';
 import type { EvalSuiteOptions } from '../src/run/suite-options.js';
 import { vitestChannel, vitestIdentity } from './vitest-channel.js';
 
-const runtime: SuiteRuntime = {
-  describe: (name, fn) => describe(name, fn),
-  test: (name, fn, { concurrent, timeout }) =>
-    test(name, { concurrent, ...(timeout !== undefined ? { timeout } : {}) }, (context) => fn(context)),
-  skip: (name) => test.skip(name, () => undefined),
-  skipWithNote: (_suite, title, note, records) =>
-    test(title, async (context) => {
-      const identity = vitestIdentity(context.task);
-      await vitestChannel.send(identity, records({ file: identity.file, name: identity.name }));
-      context.skip(note);
-    }),
-  identify: (context) => vitestIdentity((context as TestContext).task),
-  signal: (context) => (context as TestContext).signal,
-  channel: vitestChannel,
-  load: loadDatasetSync,
-};
+/**
+ * The Vitest suite runtime of one `evalSuite` call. Each generated test also names the files its
+ * suite was loaded from (the dataset and its rubrics) on `task.meta.aiEvalFiles`, so the ai-eval
+ * reporter can rerun the suite in watch mode when one changes.
+ */
+function vitestRuntime(): SuiteRuntime {
+  let files: string[] = [];
+  const watch = (context: TestContext): void => {
+    if (files.length > 0) (context.task.meta as { aiEvalFiles?: string[] }).aiEvalFiles = files;
+  };
+  return {
+    describe: (name, fn) => describe(name, fn),
+    test: (name, fn, { concurrent, timeout }) =>
+      test(name, { concurrent, ...(timeout !== undefined ? { timeout } : {}) }, (context) => {
+        watch(context);
+        return fn(context);
+      }),
+    skip: (name) => test.skip(name, () => undefined),
+    skipWithNote: (_suite, title, note, records) =>
+      test(title, async (context) => {
+        watch(context);
+        const identity = vitestIdentity(context.task);
+        await vitestChannel.send(identity, records({ file: identity.file, name: identity.name }));
+        context.skip(note);
+      }),
+    identify: (context) => vitestIdentity((context as TestContext).task),
+    signal: (context) => (context as TestContext).signal,
+    channel: vitestChannel,
+    load: (selector, filter) => {
+      const load = loadDatasetSync(selector, filter);
+      files = watchedFiles(load);
+      return load;
+    },
+  };
+}
 
 /**
  * Turns a dataset into a Vitest suite: one `describe(name)` with one test per question, titled by
@@ -42,5 +62,5 @@ const runtime: SuiteRuntime = {
  * ```
  */
 export function evalSuite(name: string, options: EvalSuiteOptions): void {
-  defineEvalSuite(runtime, name, options);
+  defineEvalSuite(vitestRuntime(), name, options);
 }

@@ -20,6 +20,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Every grade ai-eval computed in this test (and what a suite says about itself), for the ai-eval reporter. */
     aiEval?: AiEvalRecord[];
+    /** The dataset and rubric files a generated test was loaded from, for watch mode. */
+    aiEvalFiles?: string[];
   }
 }
 

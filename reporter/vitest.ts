@@ -3,6 +3,7 @@ import { checkReporterOptions, type ReporterOptions } from '../src/report/option
 import { checkRecords } from '../src/report/side-channel.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
 import { finishRun, type FinishResult } from '../src/report/write.js';
+import { DatasetWatch } from './vitest-watch.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -12,7 +13,9 @@ export type { EvalReport } from '../src/report/model.js';
  * aggregates them per target, prints the summary after Vitest's own output, writes the configured
  * JSON, JUnit and Markdown files and fails the run (exit code 1) when a hard gate fails. Under
  * `--shard` the report is partial: its hard gates are deferred to `ai-eval merge`. It uses only
- * Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs.
+ * Vitest's public reporter API, so it also works on `--merge-reports` of sharded blob runs. In
+ * watch mode it also watches the dataset and rubric files of every generated suite, and a change to
+ * one reruns the test files that use it.
  *
  * @example
  * ```ts
@@ -32,6 +35,7 @@ export default class AiEvalVitestReporter implements Reporter {
   private root = process.cwd();
   private shard: { index: number; count: number } | null = null;
   private vitest: Vitest | undefined;
+  private watch: DatasetWatch | undefined;
 
   constructor(options: ReporterOptions = {}) {
     this.options = checkReporterOptions(options);
@@ -41,9 +45,12 @@ export default class AiEvalVitestReporter implements Reporter {
     this.vitest = vitest;
     this.root = vitest.config.root;
     this.shard = vitest.config.shard ? { ...vitest.config.shard } : null;
+    // In watch mode, a changed dataset or rubric reruns the suites that read it.
+    if (vitest.config.watch) this.watch = new DatasetWatch(vitest);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    this.watch?.learn(testModules);
     const records: AiEvalRecord[] = [];
     const warnings: string[] = [];
     let failedTests = 0;

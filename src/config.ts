@@ -88,6 +88,12 @@ export interface DatasetConfig {
   paths?: string[];
   /** The project root. Default `process.cwd()`. */
   root?: string;
+  /**
+   * Whether the `file` source also searches the datasets directories that installed packages
+   * declare (`"ai-eval": { "datasets": "datasets" }` in their package.json), after the root's.
+   * Default true.
+   */
+  packages?: boolean;
   /** Base URL of the `http` source. */
   httpBaseUrl?: string;
   /** Timeout of one `http` source request in milliseconds. Default 10000. */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { redactText } from './internal/redact.js';
 
 /**
  * How loud a log entry is.
@@ -64,7 +65,9 @@ function state(): LoggerState {
   return holder[KEY];
 }
 
-function write(level: LogLevel, message: string, source?: string): void {
+function write(level: LogLevel, raw: string, source?: string): void {
+  // Log lines leave the process (stderr, failing tests that show warnings): never with a secret.
+  const message = redactText(raw);
   const entry: LogEntry = { level, message, at: Date.now(), ...(source ? { source } : {}) };
   const s = state();
   s.entries.push(entry);

@@ -9,6 +9,10 @@ Commands:
   validate <file...>   check datasets, rubrics and gold-label files
   merge <report...>    combine the JSON reports of several shards into one
                        (-o out.json, --junit, --markdown, --baseline, --max-drop)
+  list datasets        list the datasets the file source finds and where each
+                       comes from (--root, --path, --no-packages, --json)
+  report <dir...>      the report of records a run wrote to a side channel
+                       (AI_EVAL_CHANNEL_DIR; -o, --junit, --markdown, --options)
   help                 show this help
 
 Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, docs/datasets.md.
@@ -18,7 +22,9 @@ Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, 
  * Commands by name. Each is loaded only when it runs.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  list: () => import('./list.js').then((m) => m.list),
   merge: () => import('./merge.js').then((m) => m.merge),
+  report: () => import('./report.js').then((m) => m.report),
   validate: () => import('./validate.js').then((m) => m.validate),
 };
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { isAiEvalError } from '../errors.js';
 import type { DatasetProblem } from '../datasets/types.js';
-import { parseText } from '../datasets/yaml-positions.js';
+import { parseText } from '../datasets/parse.js';
 import { unknownTools } from '../graders/catalog-check.js';
 import { parseExpectedTools } from '../graders/expected-tools.js';
 import { normalizeToolCatalog } from '../grading/tool-catalog.js';

@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { isAiEvalError } from '../errors.js';
-import { validateGoldLabels } from '../datasets/gold-labels.js';
-import { loadRubricCriteria, validateRubric } from '../datasets/rubrics.js';
+import { validateParsedGoldLabels } from '../datasets/gold-labels.js';
+import { parseText, type ParsedText } from '../datasets/parse.js';
+import { loadRubricCriteria, validateParsedRubric } from '../datasets/rubrics.js';
 import { createSplitter } from '../datasets/splits.js';
+import { readDocumentText } from '../datasets/text-input.js';
 import type { DatasetProblem } from '../datasets/types.js';
-import { formatProblem, validateDataset } from '../datasets/validate.js';
-import { parseText } from '../datasets/yaml-positions.js';
+import { formatProblem, validateValue } from '../datasets/validate.js';
 import type { CatalogTool } from '../grading/types.js';
 import { loadCatalog, toolNameProblems } from './validate-tools.js';
 
@@ -26,11 +27,12 @@ const EXTENSIONS = ['.yaml', '.yml', '.json'];
  * documentKind('support.yaml', 'questions: []'); // 'dataset'
  * ```
  */
-export function documentKind(file: string, text: string): DocumentKind {
+export function documentKind(file: string, text: string | ParsedText): DocumentKind {
   const name = basename(file).toLowerCase();
   if (/\.rubric\.(ya?ml|json)$/.test(name) || basename(join(file, '..')) === 'rubrics') return 'rubric';
   if (/^gold.*\.(ya?ml|json)$/.test(name) || /\.labels\.(ya?ml|json)$/.test(name)) return 'gold-labels';
-  const value = parseText(text, file, { json: extname(name) === '.json' }).value;
+  const value = (typeof text === 'string' ? parseText(text, file, { json: extname(name) === '.json' }) : text)
+    .value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('questions' in value)) {
     if ('checks' in value) return 'rubric';
     if ('labels' in value) return 'gold-labels';
@@ -61,24 +63,16 @@ interface Checked {
   summary: string;
 }
 
-function checkDataset(file: string, text: string, tools?: CatalogTool[]): Checked {
-  const result = validateDataset(text, { file });
+function checkDataset(file: string, parsed: ParsedText, tools?: CatalogTool[]): Checked {
   const notes: string[] = [];
+  if (parsed.problems.length > 0) return { kind: 'dataset', problems: parsed.problems, notes, summary: '' };
+  // The loader's own validation (splits included), so the two cannot disagree.
+  const result = validateValue(parsed.value, file, parsed);
   if (!result.valid || !result.document)
     return { kind: 'dataset', problems: result.problems, notes, summary: '' };
   const document = result.document;
-  const parsed = parseText(text, file, { json: extname(file).toLowerCase() === '.json' });
   const problems: DatasetProblem[] = [];
   const splitter = createSplitter(document.splits);
-  for (const p of splitter.problems) {
-    const pos = parsed.locate(p.path);
-    problems.push({
-      file,
-      ...(pos ? { line: pos.line, column: pos.column } : {}),
-      path: p.path,
-      message: p.message,
-    });
-  }
   for (const { split, id } of splitter.unknownIds(document.questions)) {
     notes.push(`${file}: /splits/${split}: names question id '${id}', which the dataset does not have.`);
   }
@@ -105,21 +99,18 @@ function checkDataset(file: string, text: string, tools?: CatalogTool[]): Checke
   return { kind: 'dataset', problems, notes, summary };
 }
 
+/** Reads and parses each file once; every check below works on that one parse. */
 function check(file: string, tools?: CatalogTool[]): Checked {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message =
-      code === 'ENOENT'
-        ? 'does not exist. Fix the path.'
-        : `could not be read (${(error as Error).message}).`;
-    return { kind: 'dataset', problems: [{ file, path: '', message }], notes: [], summary: '' };
-  }
-  const kind = documentKind(file, text);
+  const read = readDocumentText(file, file, { brief: true });
+  if ('problem' in read) return { kind: 'dataset', problems: [read.problem], notes: [], summary: '' };
+  const parsed = parseText(read.text, file, {
+    json: extname(file).toLowerCase() === '.json',
+    ascii: read.ascii,
+    noDelOrC1: read.noDelOrC1,
+  });
+  const kind = documentKind(file, parsed);
   if (kind === 'rubric') {
-    const result = validateRubric(text, file);
+    const result = validateParsedRubric(parsed, file);
     return {
       kind,
       problems: result.problems,
@@ -128,10 +119,10 @@ function check(file: string, tools?: CatalogTool[]): Checked {
     };
   }
   if (kind === 'gold-labels') {
-    const result = validateGoldLabels(text, file);
+    const result = validateParsedGoldLabels(parsed, file);
     return { kind, problems: result.problems, notes: [], summary: `${result.labels.length} label(s)` };
   }
-  return checkDataset(file, text, tools);
+  return checkDataset(file, parsed, tools);
 }
 
 const USAGE = `Usage: ai-eval validate [--tools <catalog>] <file or directory...>

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type { DatasetProblem } from './types.js';
-import { parseText, type ParsedText } from './yaml-positions.js';
+import { parseText, type ParsedText } from './parse.js';
 
 /**
  * One gold label: the score a human gave a question's response on one judge dimension.
@@ -38,7 +38,17 @@ export function validateGoldLabels(
   text: string,
   file = 'labels',
 ): { labels: GoldLabel[]; problems: DatasetProblem[] } {
-  const parsed = parseText(text, file, { json: extname(file).toLowerCase() === '.json' });
+  return validateParsedGoldLabels(
+    parseText(text, file, { json: extname(file).toLowerCase() === '.json' }),
+    file,
+  );
+}
+
+/** {@link validateGoldLabels} of a text already parsed (the CLI parses each file once). */
+export function validateParsedGoldLabels(
+  parsed: ParsedText,
+  file: string,
+): { labels: GoldLabel[]; problems: DatasetProblem[] } {
   if (parsed.problems.length > 0) return { labels: [], problems: parsed.problems };
   const value = parsed.value as { labels?: unknown } | null;
   if (

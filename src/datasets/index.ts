@@ -14,7 +14,7 @@ export {
   type DatasetValidation,
   type ValidateDatasetOptions,
 } from './validate.js';
-export { MAX_ALIAS_COUNT } from './yaml-positions.js';
+export { MAX_ALIAS_COUNT } from './parse.js';
 export {
   defineDatasetSource,
   isWritableSource,

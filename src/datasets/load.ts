@@ -5,8 +5,7 @@ import { captureLogs, captureLogsAsync, logger, type LogEntry } from '../logger.
 import type { DatasetSource } from './define-source.js';
 import { getDatasetSource, listDatasetSources } from './registry.js';
 import { createSplitter } from './splits.js';
-import { readDocument } from './sources/file-resolve.js';
-import { loadDatasetFile } from './sources/file.js';
+import { readDatasetFile } from './sources/file.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from './types.js';
 
 const TAG = 'dataset';
@@ -187,9 +186,7 @@ export function loadDatasetSync(selector: DatasetSelector, filter: DatasetFilter
       const loadOptions = { includeDisabled: filter.includeDisabled ?? false };
       if (selector.path !== undefined) {
         const path = resolve(process.cwd(), selector.path);
-        const questions = loadDatasetFile(path, filter.questionId, loadOptions);
-        const splits =
-          filter.split !== undefined && questions.length > 0 ? readDocument(path, label)?.splits : undefined;
+        const { questions, splits } = readDatasetFile(path, filter.questionId, loadOptions);
         return applyFilter(questions, filter, splits, label);
       }
       const id = selector.source ?? 'file';

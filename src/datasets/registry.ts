@@ -1,4 +1,5 @@
 import { AiEvalError } from '../errors.js';
+import { own } from '../internal/own.js';
 import type { DatasetSource } from './define-source.js';
 import { fileSource } from './sources/file.js';
 import { httpSource } from './sources/http.js';
@@ -74,7 +75,7 @@ export function unregisterDatasetSource(id: string): void {
  * ```
  */
 export function getDatasetSource(id: string): DatasetSource | undefined {
-  return registry().get(id) ?? (builtinDatasetSources as Record<string, DatasetSource>)[id];
+  return registry().get(id) ?? own(builtinDatasetSources as Record<string, DatasetSource>, id);
 }
 
 /**

@@ -1,11 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { searchDirs } from './sources/file-resolve.js';
 import type { DatasetProblem } from './types.js';
+import { parseText, type ParsedText } from './parse.js';
+import { readDocumentText } from './text-input.js';
 import { formatProblem } from './validate.js';
-import { parseText, type ParsedText } from './yaml-positions.js';
 
 /**
  * One check of a rubric. Only LLM judge checks exist today: their criteria reach the judges.
@@ -64,7 +65,11 @@ function at(parsed: ParsedText, file: string, path: string, message: string): Da
  * ```
  */
 export function validateRubric(text: string, file = 'rubric'): RubricValidation {
-  const parsed = parseText(text, file, { json: extname(file).toLowerCase() === '.json' });
+  return validateParsedRubric(parseText(text, file, { json: extname(file).toLowerCase() === '.json' }), file);
+}
+
+/** {@link validateRubric} of a text already parsed (the CLI parses each file once). */
+export function validateParsedRubric(parsed: ParsedText, file: string): RubricValidation {
   if (parsed.problems.length > 0) return { valid: false, problems: parsed.problems };
   const value = parsed.value as { checks?: unknown; name?: unknown; description?: unknown } | null;
   const problems: DatasetProblem[] = [];
@@ -192,7 +197,18 @@ export function loadRubricCriteria(ref: string, lookup: RubricLookup = {}): stri
       `No rubric named '${ref}' (looked for ${ref}.yaml in ${dirs.join(', ')}). Fix: create rubrics/${ref}.yaml with \`checks: [{ type: llm_judge, criteria: ... }]\`, or fix the question's rubric_ref.`,
     );
   }
-  const result = validateRubric(readFileSync(path, 'utf8'), path);
+  const read = readDocumentText(path, path);
+  const result =
+    'problem' in read
+      ? { valid: false, problems: [read.problem] }
+      : validateParsedRubric(
+          parseText(read.text, path, {
+            json: extname(path).toLowerCase() === '.json',
+            ascii: read.ascii,
+            noDelOrC1: read.noDelOrC1,
+          }),
+          path,
+        );
   if (!result.valid || !result.rubric) {
     throw new AiEvalError(
       'INVALID_RUBRIC',

@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import schemaJson from '../../schema/dataset.json' with { type: 'json' };
+import * as compiledValidators from './compiled/dataset-validators.js';
 
 /**
  * The dataset JSON Schema (draft 2020-12), also published as `ai-eval/schema/dataset.json`.
@@ -16,19 +17,16 @@ interface Compiled {
   question: ValidateFunction;
 }
 
-let compiled: Compiled | undefined;
+const compiled: Compiled = {
+  document: compiledValidators.document,
+  question: compiledValidators.question,
+};
 
-/** The validators of a dataset and of one question, compiled once per process. */
+/**
+ * The validators of a dataset and of one question, compiled ahead of time from the schema by
+ * `scripts/compile-schemas.mjs` (ajv standalone code): nothing is compiled at run time.
+ */
 export function validators(): Compiled {
-  if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true });
-    ajv.addSchema(schemaJson);
-    const id = (schemaJson as { $id: string }).$id;
-    compiled = {
-      document: ajv.getSchema(id) as ValidateFunction,
-      question: ajv.getSchema(`${id}#/$defs/question`) as ValidateFunction,
-    };
-  }
   return compiled;
 }
 
@@ -89,8 +87,15 @@ function describe(error: ErrorObject): string {
     case 'type':
       return `must be ${expectedType(p.type)}, got ${typeName(data)}. Fix the value of '${key}'.`;
     case 'pattern':
+      if (p.pattern !== '\\S') {
+        const what = (error.parentSchema as { description?: string } | undefined)?.description;
+        return `must be ${what ?? `text matching ${String(p.pattern)}`}, got ${typeName(data)}. Fix the value of '${key}'.`;
+      }
+      return `must be a non-empty string, got ${typeName(data)}. Fix: give it some text.`;
     case 'minLength':
       return `must be a non-empty string, got ${typeName(data)}. Fix: give it some text.`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}, got ${typeName(data)}. Fix the value of '${key}'.`;
     case 'minItems':
       return `must have at least ${String(p.limit)} item(s), got an empty list. Fix: add one or remove the key.`;
     case 'exclusiveMinimum':
@@ -98,7 +103,9 @@ function describe(error: ErrorObject): string {
     case 'minimum':
       return `must be at least ${String(p.limit)}, got ${JSON.stringify(data)}.`;
     case 'maximum':
-      return `must be at most ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+      return p.limit === 2147483647
+        ? `must be at most 2147483647 (the longest timer Node.js sets, about 24.8 days), got ${JSON.stringify(data)}.`
+        : `must be at most ${String(p.limit)}, got ${JSON.stringify(data)}.`;
     case 'additionalProperties': {
       const allowed = Object.keys(
         (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Question } from '../grading/types.js';
+import { own, setOwn } from '../internal/own.js';
 import type { SplitDefinition } from './types.js';
 
 /**
@@ -121,14 +122,14 @@ export function createSplitter(block: unknown): Splitter {
       for (const [name, value] of Object.entries(block as Record<string, unknown>)) {
         const found = checkSplit(name, value);
         problems.push(...found);
-        if (found.length === 0) splits[name] = value as SplitDefinition;
+        if (found.length === 0) setOwn(splits, name, value as SplitDefinition);
       }
     }
   }
   const contains = (question: Question, split: string): boolean => {
     if (problems.length > 0) return false;
     if (question.split === split) return true;
-    const definition = Object.prototype.hasOwnProperty.call(splits, split) ? splits[split] : undefined;
+    const definition = own(splits, split);
     if (definition === undefined) return false;
     if (Array.isArray(definition)) return definition.includes(question.id);
     return splitPosition(definition.seed, question.id) < definition.fraction;

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { translateErrors, validators } from './schema.js';
+import { parseText, type ParsedText } from './parse.js';
+import { semanticIssues } from './question-checks.js';
+import { translateErrors, validators, type SchemaIssue } from './schema.js';
+import { walkJson } from './json-scan.js';
+import { MAX_DEPTH, readDocumentText, tooDeepMessage } from './text-input.js';
 import type { DatasetDocument, DatasetProblem } from './types.js';
-import { parseText, type ParsedText } from './yaml-positions.js';
 
 /**
  * The outcome of validating a dataset: `valid` with the document, or the problems found. An invalid
@@ -61,44 +63,31 @@ function problemAt(
   return { file, ...(at ? { line: at.line, column: at.column } : {}), path, message };
 }
 
-function duplicateIds(
-  value: { questions?: unknown },
-  file: string,
-  parsed: ParsedText | undefined,
-): DatasetProblem[] {
-  const first = new Map<string, number>();
-  const problems: DatasetProblem[] = [];
-  if (!Array.isArray(value.questions)) return problems;
-  value.questions.forEach((question: { id?: unknown } | null, index) => {
-    if (typeof question?.id !== 'string') return;
-    const previous = first.get(question.id);
-    if (previous === undefined) {
-      first.set(question.id, index);
-      return;
+/** Duplicate question ids: the issue at the repeat, and the pointer of the first use. */
+function duplicateIds(value: { questions?: unknown }): Array<{ here: string; there: string; id: string }> {
+  const found: Array<{ here: string; there: string; id: string }> = [];
+  if (!Array.isArray(value.questions)) return found;
+  const questions = value.questions as unknown[];
+  const seen = new Set<string>();
+  for (let index = 0; index < questions.length; index++) {
+    const id = (questions[index] as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') continue;
+    if (!seen.has(id)) {
+      seen.add(id);
+      continue;
     }
-    const here = `/questions/${index}/id`;
-    const there = `/questions/${previous}/id`;
-    const hereLine = parsed?.locate(here)?.line;
-    const thereLine = parsed?.locate(there)?.line;
-    const lines =
-      hereLine !== undefined && thereLine !== undefined
-        ? ` on line ${hereLine}; it is first used on line ${thereLine} (${there})`
-        : `; it is first used at ${there}`;
-    problems.push(
-      problemAt(
-        parsed,
-        file,
-        here,
-        `duplicate question id '${question.id}'${lines}. Fix: ids must be unique, rename one of them.`,
-      ),
-    );
-  });
-  return problems;
+    const previous = questions.findIndex((q) => (q as { id?: unknown } | null)?.id === id);
+    found.push({ here: `/questions/${index}/id`, there: `/questions/${previous}/id`, id });
+  }
+  return found;
 }
 
-/** Validates an already parsed value (with positions when it came from text). */
+/**
+ * Validates an already parsed value (with positions when it came from text): the schema
+ * (precompiled), unique question ids, and the checks a schema cannot make (patterns, JSON Schemas,
+ * splits). The one validation behind the loader, `validateDataset` and `ai-eval validate`.
+ */
 export function validateValue(value: unknown, file: string, parsed?: ParsedText): DatasetValidation {
-  const validate = validators().document;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const got = Array.isArray(value)
       ? 'a list'
@@ -117,15 +106,34 @@ export function validateValue(value: unknown, file: string, parsed?: ParsedText)
       ],
     };
   }
-  const problems = validate(value)
-    ? []
-    : translateErrors(validate.errors ?? []).map((i) => problemAt(parsed, file, i.path, i.message));
-  problems.push(...duplicateIds(value, file, parsed));
-  if (problems.length > 0) {
-    const line = (p: DatasetProblem) => p.line ?? 0;
-    return { valid: false, problems: problems.sort((a, b) => line(a) - line(b)) };
+  const validate = validators().document;
+  const issues: SchemaIssue[] = validate(value) ? [] : translateErrors(validate.errors ?? []);
+  issues.push(...semanticIssues(value, issues));
+  const duplicates = duplicateIds(value);
+  if (issues.length === 0 && duplicates.length === 0) {
+    return { valid: true, document: value as DatasetDocument, problems: [] };
   }
-  return { valid: true, document: value as DatasetDocument, problems };
+  // Positions are looked up only now, all in one pass.
+  parsed?.prepare?.([...issues.map((i) => i.path), ...duplicates.flatMap((d) => [d.here, d.there])]);
+  const problems = issues.map((i) => problemAt(parsed, file, i.path, i.message));
+  for (const { here, there, id } of duplicates) {
+    const hereLine = parsed?.locate(here)?.line;
+    const thereLine = parsed?.locate(there)?.line;
+    const lines =
+      hereLine !== undefined && thereLine !== undefined
+        ? ` on line ${hereLine}; it is first used on line ${thereLine} (${there})`
+        : `; it is first used at ${there}`;
+    problems.push(
+      problemAt(
+        parsed,
+        file,
+        here,
+        `duplicate question id '${id}'${lines}. Fix: ids must be unique, rename one of them.`,
+      ),
+    );
+  }
+  const line = (p: DatasetProblem) => p.line ?? 0;
+  return { valid: false, problems: problems.sort((a, b) => line(a) - line(b)) };
 }
 
 /**
@@ -146,7 +154,13 @@ export function validateDataset(
   options: ValidateDatasetOptions = {},
 ): DatasetValidation {
   const file = options.file ?? 'dataset';
-  if (typeof input !== 'string') return validateValue(input, file);
+  if (typeof input !== 'string') {
+    // An object from code can nest as deep as it likes, or refer to itself.
+    if (walkJson(input, MAX_DEPTH).tooDeep) {
+      return { valid: false, problems: [{ file, path: '', message: tooDeepMessage() }] };
+    }
+    return validateValue(input, file);
+  }
   const parsed = parseText(input, file, { json: options.json ?? extname(file).toLowerCase() === '.json' });
   if (parsed.problems.length > 0) return { valid: false, problems: parsed.problems };
   return validateValue(parsed.value, file, parsed);
@@ -162,18 +176,13 @@ export function validateDataset(
  * ```
  */
 export function validateDatasetFile(file: string, label: string = file): DatasetValidation {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'could not be read';
-    return {
-      valid: false,
-      problems: [
-        { file: label, path: '', message: `${reason} (${(error as Error).message}). Fix the path.` },
-      ],
-    };
-  }
-  return validateDataset(text, { file: label, json: extname(file).toLowerCase() === '.json' });
+  const read = readDocumentText(file, label);
+  if ('problem' in read) return { valid: false, problems: [read.problem] };
+  const parsed = parseText(read.text, label, {
+    json: extname(file).toLowerCase() === '.json',
+    ascii: read.ascii,
+    noDelOrC1: read.noDelOrC1,
+  });
+  if (parsed.problems.length > 0) return { valid: false, problems: parsed.problems };
+  return validateValue(parsed.value, label, parsed);
 }

@@ -1,5 +1,6 @@
 import { defineGrader } from '../grading/define-grader.js';
 import type { GradingContext } from '../grading/types.js';
+import { patternProblem, testPattern } from './patterns.js';
 import { compileSchema } from './schema-cache.js';
 
 /** One check of `format_grader`: what was checked and whether it held. */
@@ -23,14 +24,17 @@ class QuestionProblem extends Error {}
  * - `format: 'markdown'`: the response has markdown structure: a heading, a list, a table, a fenced
  *   code block or a blockquote (emphasis and links alone are not structure).
  * - `pattern`: the response matches this regular expression (JavaScript syntax, unanchored;
- *   `expected.flags` may add `i`, `m`, `s` or `u`).
+ *   `expected.flags` may add `i`, `m`, `s` or `u`). The pattern runs on a worker thread with a
+ *   time budget (`PATTERN_TIME_BUDGET_MS`, 1 s): one that does not finish is stopped, and the
+ *   grade is an error naming it. A repeated ambiguous group such as `(\w+\s?)*`, the shape that
+ *   backtracks exponentially, is refused before it runs (and by `ai-eval validate`).
  * - and, whenever any of those applies, the length cap: the response is at most
  *   `response_char_limit` characters. An over-long response fails this check; the other checks still
  *   read the whole response.
  *
  * Score = 5 x checks passed / checks; the reason lists each. No `format`, `schema` or `pattern`:
- * skip. An unknown format, an invalid regex or an invalid schema is a problem with the question, so
- * the grade is an error naming it, never a zero.
+ * skip. An unknown format, an invalid or catastrophic regex, a pattern over its time budget or an
+ * invalid schema is a problem with the question, so the grade is an error naming it, never a zero.
  *
  * Use it for machine-read answers (JSON for a parser, a fixed reply pattern, a size budget). Do not
  * use it to judge whether the content is right.
@@ -62,24 +66,45 @@ export const formatGrader = defineGrader({
     if (format === undefined && schema === undefined && pattern === undefined) {
       return result(null, 'no expected.format, expected.schema or expected.pattern, skipping');
     }
-    let checks: Check[];
+    const problem = pattern !== undefined ? patternProblem(pattern, expected.flags) : undefined;
+    if (problem !== undefined) return result(null, problem, true);
+    let shape: Check[];
     try {
-      checks = [
-        ...formatChecks(response, format, schema),
-        ...(pattern !== undefined ? [patternCheck(response, pattern, expected.flags)] : []),
-        ...lengthCheck(response, context),
-      ];
+      shape = formatChecks(response, format, schema);
     } catch (error) {
       if (error instanceof QuestionProblem) return result(null, error.message, true);
       throw error;
     }
-    const passed = checks.filter((c) => c.passed).length;
-    return result(
-      (5 * passed) / checks.length,
-      `${passed}/${checks.length} format checks passed: ${checks
-        .map((c) => `${c.passed ? 'passed' : 'failed'}: ${c.name} (${c.detail})`)
-        .join('; ')}`,
-    );
+    const length = lengthCheck(response, context);
+    const score = (checks: Check[]) => {
+      const passed = checks.filter((c) => c.passed).length;
+      return result(
+        (5 * passed) / checks.length,
+        `${passed}/${checks.length} format checks passed: ${checks
+          .map((c) => `${c.passed ? 'passed' : 'failed'}: ${c.name} (${c.detail})`)
+          .join('; ')}`,
+      );
+    };
+    if (typeof pattern !== 'string') return score([...shape, ...length]);
+    const flags = typeof expected.flags === 'string' ? expected.flags : '';
+    return testPattern(pattern, flags, response).then((outcome) => {
+      if (outcome.kind === 'timeout') {
+        return result(
+          null,
+          `expected.pattern /${pattern}/${flags} did not finish within ${outcome.budgetMs} ms on the response (${response.length} chars) and was stopped: it backtracks catastrophically on this text. Fix the pattern so that each part matches unambiguously`,
+          true,
+        );
+      }
+      if (outcome.kind === 'error') {
+        return result(null, `expected.pattern /${pattern}/${flags} could not run: ${outcome.message}`, true);
+      }
+      const check: Check = {
+        name: 'pattern',
+        passed: outcome.matched,
+        detail: `${outcome.matched ? 'matches' : 'does not match'} /${pattern}/${flags}`,
+      };
+      return score([...shape, check, ...length]);
+    });
   },
 });
 
@@ -146,31 +171,6 @@ const MARKDOWN: ReadonlyArray<[string, RegExp]> = [
 
 function markdownStructure(response: string): string[] {
   return MARKDOWN.filter(([, re]) => re.test(response)).map(([name]) => name);
-}
-
-function patternCheck(response: string, pattern: unknown, flags: unknown): Check {
-  if (typeof pattern !== 'string' || pattern === '') {
-    throw new QuestionProblem('expected.pattern must be a non-empty regular expression string');
-  }
-  if (flags !== undefined && (typeof flags !== 'string' || !/^[imsu]*$/.test(flags))) {
-    throw new QuestionProblem(
-      `expected.flags ${JSON.stringify(flags)} may only hold the regex flags i, m, s, u`,
-    );
-  }
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern, flags ?? '');
-  } catch (error) {
-    throw new QuestionProblem(
-      `expected.pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(error as Error).message}`,
-    );
-  }
-  const passed = re.test(response);
-  return {
-    name: 'pattern',
-    passed,
-    detail: `${passed ? 'matches' : 'does not match'} /${pattern}/${flags ?? ''}`,
-  };
 }
 
 function lengthCheck(response: string, context: GradingContext): Check[] {

@@ -1,4 +1,5 @@
 import { AiEvalError } from '../errors.js';
+import { safeReason } from '../internal/reason.js';
 import { scaleLabel, toComposite } from './scale.js';
 import type { GradeResult, GradingContext } from './types.js';
 
@@ -216,7 +217,8 @@ export function defineGrader(options: GraderOptions): Grader {
 }
 
 /**
- * Makes the `result` helper for a grader id and scale.
+ * Makes the `result` helper for a grader id and scale. The reason is redacted (secrets under
+ * secret-looking keys, credentials, key-shaped strings) and capped at 2,000 characters.
  *
  * @example
  * ```ts
@@ -233,7 +235,7 @@ export function createResultFactory(grader: string, min: number, max: number): R
         min,
         max,
         composite: null,
-        reason: `grader returned a non-finite score (${String(score)}): ${reason}`,
+        reason: safeReason(`grader returned a non-finite score (${String(score)}): ${reason}`),
         error: true,
         skipped: false,
       };
@@ -246,7 +248,8 @@ export function createResultFactory(grader: string, min: number, max: number): R
       min,
       max,
       composite: toComposite(clamped, min, max),
-      reason,
+      // Every grade's reason, and so every record, report and failure message, is redacted and capped here.
+      reason: safeReason(reason),
       error,
       skipped: clamped === null && !error,
     };

@@ -11,3 +11,18 @@
 export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
+
+/**
+ * Sets `record[key]` as an own, enumerable property, also for `__proto__` (which an assignment
+ * would take as the prototype): for records keyed by names that come from data.
+ *
+ * @example
+ * ```ts
+ * const splits: Record<string, string[]> = {};
+ * setOwn(splits, '__proto__', ['q1']);
+ * Object.keys(splits); // ['__proto__']
+ * ```
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -16,6 +16,7 @@ import {
 import { acquireSlot, type LimitSettings } from './limiter.js';
 import { limitedFetch, type AttemptResponse, type AttemptVerdict, type FetchLike } from './limited-fetch.js';
 import { deriveSdkClient, isSdkClient, judgeClient } from './sdk.js';
+import { readCompletion } from './reply.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 
 export { redactSecrets } from './http-errors.js';
@@ -31,7 +32,14 @@ export type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage 
  */
 export interface JudgeRequest {
   judge: string;
+  /** The messages sent. */
   messages: JudgeMessage[];
+  /**
+   * The same messages as the replay cache keys on and records them, when they differ from what is
+   * sent: a judge sends each prompt with a random fence tag, and caches it with a stable one.
+   * Default `messages`.
+   */
+  cacheMessages?: JudgeMessage[] | undefined;
   /** JSON Schema of the answer object, sent as `response_format` when structured output is on. */
   answerSchema: Record<string, unknown>;
   trial: number;
@@ -90,9 +98,10 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
     structuredOutput: settings.structuredOutput,
     answerSchema: settings.structuredOutput ? request.answerSchema : null,
   };
+  const stable = request.cacheMessages ?? request.messages;
   const key = judgeCacheKey({
     model: settings.model,
-    messages: request.messages,
+    messages: stable,
     decoding,
     trial: request.trial,
   });
@@ -122,9 +131,9 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
       judge: request.judge,
       model: settings.model,
       trial: request.trial,
-      prompt: request.messages.map((m) => m.content).join('\n\n'),
+      prompt: redactSecrets(stable.map((m) => m.content).join('\n\n'), settings.apiKey),
       content: reply.content === null ? null : redactSecrets(reply.content, settings.apiKey),
-      refusal: reply.refusal,
+      refusal: reply.refusal === null ? null : redactSecrets(reply.refusal, settings.apiKey),
       ...(reply.usage ? { usage: reply.usage } : {}),
       recordedAt: new Date().toISOString(),
     });
@@ -162,24 +171,6 @@ function fellBack(body: JudgeChatBody, cause: string, provider: string): boolean
     return true;
   }
   return false;
-}
-
-function toReply(completion: JudgeChatCompletion): Omit<JudgeReply, 'attempts'> {
-  const message = completion.choices?.[0]?.message;
-  const u = completion.usage;
-  const usage: TokenUsage | undefined = u
-    ? {
-        promptTokens: u.prompt_tokens ?? 0,
-        completionTokens: u.completion_tokens ?? 0,
-        totalTokens: u.total_tokens ?? 0,
-      }
-    : undefined;
-  return {
-    content: message?.content ?? null,
-    refusal: message?.refusal ?? null,
-    ...(usage ? { usage } : {}),
-    source: 'live',
-  };
 }
 
 /**
@@ -310,9 +301,9 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
   try {
     for (;;) {
       const body = requestBody(request, settings, provider);
+      let completion: unknown;
       try {
-        const completion = await call.send(client, body);
-        return { ...toReply(completion), attempts: call.attempts };
+        completion = await call.send(client, body);
       } catch (error) {
         if (request.signal?.aborted) throw aborted(error);
         const reason = call.reason(error);
@@ -323,6 +314,8 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
           cause: causeOf(error, settings.apiKey),
         });
       }
+      // What came back is checked outside the transport: a malformed reply is not a failed request.
+      return { ...readCompletion(completion, settings.apiKey), source: 'live', attempts: call.attempts };
     }
   } finally {
     call.deadline.dispose();

@@ -10,11 +10,12 @@ import { formatNumber } from '../internal/numbers.js';
 import { errorMessage, shorten } from '../internal/text.js';
 import type { GradeResult, GradingContext } from '../grading/types.js';
 import { callJudge, type JudgeReply } from './client.js';
-import { DEFAULT_JUDGE_CHAR_LIMIT, fenceResponse, truncateForJudge } from './fence.js';
+import { redactText } from '../internal/redact.js';
+import { DEFAULT_JUDGE_CHAR_LIMIT, fence, fenceTag, truncateForJudge } from './fence.js';
 import { parseJudgeAnswer, type JudgeAnswer } from './parse.js';
 import { judgeSettings } from './settings.js';
 import { checkTemplate, DEFAULT_TEMPLATE, fillTemplate, resolveTemplate } from './template.js';
-import { renderToolCalls } from './tool-block.js';
+import { renderToolCalls, toolCallLines } from './tool-block.js';
 
 /**
  * An extra field a judge asks for in its JSON answer, beside `score` and `reason`.
@@ -89,8 +90,12 @@ export interface Judge extends Grader {
     readonly scoringGuidance: string;
     /** The judge's own template (before any override). */
     readonly template: string;
-    /** Builds the exact prompt sent for a question, overrides applied. */
-    readonly buildPrompt: (input: string, response: string, context: GradingContext) => string;
+    /**
+     * Builds the prompt for a question, overrides applied, its fences marked with `tag`: by default
+     * the stable tag derived from the fenced text (the form the replay cache keys on and records).
+     * Each call to the model sends the same prompt with a fresh random tag instead.
+     */
+    readonly buildPrompt: (input: string, response: string, context: GradingContext, tag?: string) => string;
   };
 }
 
@@ -107,14 +112,14 @@ export function isJudge(grader: Grader): grader is Judge {
 }
 
 /**
- * Builds the criteria slot: the prefix (ground truth), the question's criteria, the tool-call
- * block when the judge sees tool calls, then the scoring guidance after a newline.
+ * Builds the criteria slot: the prefix (ground truth), the question's criteria, the fenced
+ * tool-call block when the judge sees tool calls, then the scoring guidance after a newline.
  */
-function criteriaSlot(options: JudgeOptions, context: GradingContext): string {
+function criteriaSlot(options: JudgeOptions, context: GradingContext, tag: string): string {
   const parts = [
     options.criteriaPrefix?.(context),
     context.criteria ? `Criteria:\n${context.criteria}` : undefined,
-    options.seesToolCalls ? renderToolCalls(context.tool_calls) : undefined,
+    options.seesToolCalls ? renderToolCalls(context.tool_calls, tag) : undefined,
   ].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
   const criteria = parts.length > 0 ? parts.join('\n\n') : 'Criteria: none beyond the dimension itself.';
   return `${criteria}\n${options.scoringGuidance}`;
@@ -200,16 +205,34 @@ export function defineJudge(options: JudgeOptions): Judge {
   const schema = answerSchema(options.answerFields);
   const interpret = options.interpretScore ?? ((raw: number) => Math.min(maxScore, Math.max(minScore, raw)));
 
-  const buildPrompt = (input: string, response: string, context: GradingContext): string => {
-    const limit =
-      judgeSettings().responseCharLimit ?? context.response_char_limit ?? DEFAULT_JUDGE_CHAR_LIMIT;
+  /**
+   * The prompt of a question as a function of its fence tag. The untrusted texts (question, tool
+   * calls, response) are redacted, then fenced; the filled prompt is redacted once more (criteria,
+   * ground truth, the API key anywhere).
+   */
+  const prompter = (input: string, response: string, context: GradingContext) => {
+    const settings = judgeSettings();
+    const limit = settings.responseCharLimit ?? context.response_char_limit ?? DEFAULT_JUDGE_CHAR_LIMIT;
     const { template: inForce } = resolveTemplate(options.id, template);
-    return fillTemplate(inForce, [
-      options.dimensionDescription,
-      input,
-      criteriaSlot(options, context),
-      fenceResponse(truncateForJudge(response, limit)),
-    ]);
+    const question = redactText(input);
+    const shown = truncateForJudge(redactText(response), limit);
+    const untrusted = [question, shown, (options.seesToolCalls && toolCallLines(context.tool_calls)) || ''];
+    const fill = (tag: string): string =>
+      redactText(
+        fillTemplate(inForce, [
+          options.dimensionDescription,
+          fence('QUESTION', question, tag),
+          criteriaSlot(options, context, tag),
+          fence('RESPONSE', shown, tag),
+        ]),
+        [settings.apiKey],
+      );
+    return { fill, tag: (mode: 'random' | 'stable') => fenceTag(untrusted, mode) };
+  };
+
+  const buildPrompt = (input: string, response: string, context: GradingContext, tag?: string): string => {
+    const prompt = prompter(input, response, context);
+    return prompt.fill(tag ?? prompt.tag('stable'));
   };
 
   const grader = defineGrader({
@@ -225,10 +248,12 @@ export function defineJudge(options: JudgeOptions): Judge {
       if (skip) return result(null, skip);
       let reply: JudgeReply;
       try {
-        const messages: JudgeMessage[] = [{ role: 'user', content: buildPrompt(input, response, context) }];
+        const prompt = prompter(input, response, context);
+        const messages: JudgeMessage[] = [{ role: 'user', content: prompt.fill(prompt.tag('random')) }];
         reply = await callJudge({
           judge: options.id,
           messages,
+          cacheMessages: [{ role: 'user', content: prompt.fill(prompt.tag('stable')) }],
           answerSchema: schema,
           trial: trial ?? 1,
           signal,
@@ -237,7 +262,11 @@ export function defineJudge(options: JudgeOptions): Judge {
         const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
         return result(null, message, true);
       }
-      const grade = gradeReply(reply, { options, result, interpret, response, context });
+      // A judge may echo what it was sent: the configured key never reaches a reason.
+      const { apiKey } = judgeSettings();
+      const redacting: ResultFactory = (score, reason, error) =>
+        result(score, redactText(reason, [apiKey]), error);
+      const grade = gradeReply(reply, { options, result: redacting, interpret, response, context });
       return reply.usage ? { ...grade, usage: reply.usage } : grade;
     },
   });

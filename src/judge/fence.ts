@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * The default number of response characters a judge is shown.
@@ -25,19 +25,48 @@ export function truncateForJudge(response: string, limit: number = DEFAULT_JUDGE
 }
 
 /**
- * Fences untrusted text for a judge prompt. The marker lines carry a tag derived from a hash of the
- * text itself, so the text cannot contain its own closing marker (it would have to contain its own
- * hash), and the prompt stays byte-identical between runs, which the replay cache relies on.
+ * What a fenced block holds, as its marker lines name it.
  *
  * @example
  * ```ts
- * fenceResponse('Ignore previous instructions.');
- * // '<<<RESPONSE 3f2a…>>>\nIgnore previous instructions.\n<<<END RESPONSE 3f2a…>>>'
+ * const kind: FenceKind = 'TOOL CALLS';
  * ```
  */
-export function fenceResponse(text: string): string {
-  let tag = createHash('sha256').update(text).digest('hex').slice(0, 16);
+export type FenceKind = 'QUESTION' | 'TOOL CALLS' | 'RESPONSE';
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/**
+ * A fence tag for one prompt: 16 hex digits that none of `texts` (the untrusted texts the prompt
+ * fences) contains, so no text can close its fence or forge another. `random` (the default for a
+ * prompt that is sent) draws it from `crypto.randomBytes`, so a text cannot know it in advance;
+ * `stable` derives it from a SHA-256 of the texts, so the same texts make the same prompt (the form
+ * the replay cache keys on and records).
+ *
+ * @example
+ * ```ts
+ * const tag = fenceTag([input, response], 'random'); // '9c1f03a7d2e4b685'
+ * ```
+ */
+export function fenceTag(texts: readonly string[], mode: 'random' | 'stable' = 'random'): string {
+  const taken = (tag: string): boolean => texts.some((text) => text.includes(tag));
+  let tag = mode === 'random' ? randomBytes(8).toString('hex') : hash(texts.join('\u0000'));
   // Practically unreachable; kept so the guarantee does not rest on luck.
-  while (text.includes(tag)) tag = createHash('sha256').update(tag).digest('hex').slice(0, 16);
-  return `<<<RESPONSE ${tag}>>>\n${text}\n<<<END RESPONSE ${tag}>>>`;
+  while (taken(tag)) tag = mode === 'random' ? randomBytes(8).toString('hex') : hash(tag);
+  return tag;
+}
+
+/**
+ * Fences untrusted text for a judge prompt between two marker lines that carry the prompt's tag:
+ * `<<<KIND tag>>>` and `<<<END KIND tag>>>`. The default template tells the judge that what stands
+ * between them is data, never instructions.
+ *
+ * @example
+ * ```ts
+ * fence('RESPONSE', 'Ignore previous instructions.', '9c1f03a7d2e4b685');
+ * // '<<<RESPONSE 9c1f03a7d2e4b685>>>\nIgnore previous instructions.\n<<<END RESPONSE 9c1f03a7d2e4b685>>>'
+ * ```
+ */
+export function fence(kind: FenceKind, text: string, tag: string): string {
+  return `<<<${kind} ${tag}>>>\n${text}\n<<<END ${kind} ${tag}>>>`;
 }

@@ -1,18 +1,17 @@
+import { redactText } from '../internal/redact.js';
 import { errorMessage, shorten } from '../internal/text.js';
 
 /**
- * Removes API keys and bearer tokens from text that may reach an error, log or cache entry.
+ * Removes API keys, credentials and every other secret {@link redactText} knows from text that may
+ * reach an error, log or cache entry; `apiKey` (the configured key) is removed wherever it appears.
  *
  * @example
  * ```ts
- * redactSecrets('Incorrect API key provided: sk-abc123456', 'sk-abc123456'); // 'Incorrect API key provided: [redacted]'
+ * redactSecrets('Incorrect API key provided: my-own-key', 'my-own-key'); // 'Incorrect API key provided: [redacted]'
  * ```
  */
 export function redactSecrets(text: string, apiKey?: string): string {
-  let out = apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
-  out = out.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, 'sk-[redacted]');
-  out = out.replace(/(bearer\s+)[^\s"',]+/gi, '$1[redacted]');
-  return out;
+  return redactText(text, [apiKey]);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import lockfile from 'proper-lockfile';
+import { AiEvalError } from '../errors.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
+import { withFileLock } from '../internal/file-lock.js';
 import { logger } from '../logger.js';
 
 /** The limits one judge call waits for. */
@@ -29,15 +30,45 @@ interface Holder {
   at: number;
 }
 
+/**
+ * One call counted in the rate window. While the call is in flight it carries its slot's `token`
+ * and counts whatever its age; once it is done, `at` is when it finished, and it counts for a
+ * window from then.
+ */
+interface Start {
+  at: number;
+  token?: string;
+}
+
 interface LimiterState {
   inflight: Holder[];
-  starts: number[];
+  starts: Start[];
+}
+
+const RUN_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The value of `AI_EVAL_RUN_ID`, checked: a name of letters, digits, `-`, `_` and `.`, at most 128
+ * characters, neither `.` alone nor holding `..`, so it always names one folder inside the limiter
+ * base directory. Unset or empty is `shared`.
+ */
+function runId(base: string): string {
+  const run = process.env.AI_EVAL_RUN_ID;
+  if (run === undefined || run === '') return 'shared';
+  if (!RUN_ID.test(run) || run === '.' || run.includes('..')) {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `AI_EVAL_RUN_ID must be a name of letters, digits, '-', '_' and '.' (not '.' alone, no '..', no '/'), at most 128 characters; got ${JSON.stringify(run)}. It names the judge limiter's folder in ${base}. Fix: set it to something like 'ci-1234', or unset it (or set judge.limitDir).`,
+    );
+  }
+  return run;
 }
 
 /**
  * The default limiter directory: `AI_EVAL_JUDGE_LIMIT_DIR`, else
  * `<os tmpdir>/ai-eval-<user>/judge-limits/<AI_EVAL_RUN_ID or "shared">`. Every Vitest or Jest
- * worker of a run computes the same directory, so the limits hold across workers.
+ * worker of a run computes the same directory, so the limits hold across workers. A malformed
+ * `AI_EVAL_RUN_ID` (a path, `..`) is an {@link AiEvalError} (`INVALID_CONFIG`).
  *
  * @example
  * ```ts
@@ -52,8 +83,8 @@ export function defaultLimitDir(): string {
   } catch {
     // No user entry (some containers): one shared name is fine.
   }
-  const run = (process.env.AI_EVAL_RUN_ID ?? 'shared').replace(/[^\w.-]/g, '_');
-  return join(tmpdir(), `ai-eval-${user}`, 'judge-limits', run);
+  const base = join(tmpdir(), `ai-eval-${user}`, 'judge-limits');
+  return join(base, runId(base));
 }
 
 function alive(pid: number): boolean {
@@ -66,9 +97,20 @@ function alive(pid: number): boolean {
   }
 }
 
-function paths(settings: LimitSettings): { state: string; lock: string } {
+function stateFile(settings: LimitSettings): string {
   const id = createHash('sha256').update(settings.key).digest('hex').slice(0, 12);
-  return { state: join(settings.dir, `limits-${id}.json`), lock: join(settings.dir, `limits-${id}.lock`) };
+  return join(settings.dir, `limits-${id}.json`);
+}
+
+function starts(value: unknown): Start[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((s): Start[] => {
+    // Earlier versions kept bare start times.
+    if (typeof s === 'number') return [{ at: s }];
+    const { at, token } = (s ?? {}) as Partial<Start>;
+    if (typeof at !== 'number') return [];
+    return [typeof token === 'string' ? { at, token } : { at }];
+  });
 }
 
 /** The state in the file, and the file's text (`undefined` when there is none yet). */
@@ -80,10 +122,10 @@ function readState(file: string): { state: LimiterState; text: string | undefine
     return { state: { inflight: [], starts: [] }, text: undefined };
   }
   try {
-    const parsed = JSON.parse(text) as Partial<LimiterState>;
+    const parsed = JSON.parse(text) as { inflight?: unknown; starts?: unknown };
     const state = {
-      inflight: Array.isArray(parsed.inflight) ? parsed.inflight : [],
-      starts: Array.isArray(parsed.starts) ? parsed.starts.filter((n) => typeof n === 'number') : [],
+      inflight: Array.isArray(parsed.inflight) ? (parsed.inflight as Holder[]) : [],
+      starts: starts(parsed.starts),
     };
     return { state, text };
   } catch {
@@ -92,35 +134,58 @@ function readState(file: string): { state: LimiterState; text: string | undefine
   }
 }
 
-async function withLock<T>(settings: LimitSettings, fn: (state: LimiterState) => T): Promise<T> {
-  const { state: stateFile, lock } = paths(settings);
+/** Drops dead or leaked holders; their calls count as finished now; finished calls leave the window. */
+function tidy(state: LimiterState, settings: LimitSettings, now: number): void {
+  state.inflight = state.inflight.filter((h) => alive(h.pid) && now - h.at < settings.holdLimitMs);
+  const live = new Set(state.inflight.map((h) => h.token));
+  state.starts = state.starts
+    .map((s) => (s.token !== undefined && !live.has(s.token) ? { at: Math.max(s.at, now) } : s))
+    .filter((s) => s.token !== undefined || now - s.at < settings.windowMs);
+}
+
+async function withLock<T>(
+  settings: LimitSettings,
+  fn: (state: LimiterState, now: number) => T,
+  signal?: AbortSignal,
+): Promise<T> {
+  const file = stateFile(settings);
   mkdirSync(settings.dir, { recursive: true });
-  writeFileSync(lock, '', { flag: 'a' });
-  const release = await lockfile.lock(lock, {
-    stale: 10_000,
-    realpath: false,
-    retries: { retries: 10_000, minTimeout: 2, maxTimeout: 40, randomize: true },
-  });
-  try {
-    const { state, text } = readState(stateFile);
-    const now = Date.now();
-    state.inflight = state.inflight.filter((h) => alive(h.pid) && now - h.at < settings.holdLimitMs);
-    state.starts = state.starts.filter((t) => now - t < settings.windowMs);
-    const value = fn(state);
-    const after = JSON.stringify(state);
-    // A waiter polls often; only a change is written (atomically, so no reader sees half a file).
-    if (after !== text) writeFileAtomic(stateFile, after);
-    return value;
-  } finally {
-    await release();
-  }
+  return withFileLock(
+    file,
+    {
+      label: 'judge limiter',
+      code: 'JUDGE_FAILED',
+      consequence: 'No judge call was made.',
+      pollMs: 20,
+      stuckMs: 60_000,
+      signal,
+      onTakeover: (holder, lock) =>
+        logger.debug(
+          `took over the limiter lock ${lock} of process ${holder?.pid ?? '?'}, which is gone`,
+          'judge',
+        ),
+    },
+    () => {
+      const { state, text } = readState(file);
+      const now = Date.now();
+      tidy(state, settings, now);
+      const value = fn(state, now);
+      const after = JSON.stringify(state);
+      // A waiter polls often; only a change is written (atomically, so no reader sees half a file).
+      if (after !== text) writeFileAtomic(file, after);
+      return value;
+    },
+  );
 }
 
 /**
  * Waits for a judge slot under limits shared by every process that uses the same directory: at
- * most `concurrency` calls in flight and at most `requestsPerWindow` starts per window. The state
- * is a JSON file guarded by a `proper-lockfile` lock; a slot held by a dead process is reclaimed.
- * Resolves to the function that frees the slot.
+ * most `concurrency` calls in flight, and at most `requestsPerWindow` calls counted in any window of
+ * `windowMs`. A call counts from when it takes its slot until a window after it finished, so no
+ * window ever sees more than `requestsPerWindow` requests reach the provider, however long they
+ * take and however late each process gets to send. The state is a JSON file changed only under a
+ * cross-process lock (src/internal/file-lock.ts); a slot held by a dead process is reclaimed, and
+ * so is the lock itself. Resolves to the function that frees the slot.
  *
  * @example
  * ```ts
@@ -135,18 +200,22 @@ export async function acquireSlot(
   const token = randomUUID();
   for (;;) {
     signal?.throwIfAborted();
-    const wait = await withLock(settings, (state) => {
-      const now = Date.now();
-      const limit = settings.requestsPerWindow;
-      if (limit !== undefined && state.starts.length >= limit) {
-        const oldest = Math.min(...state.starts);
-        return Math.max(1, oldest + settings.windowMs - now);
-      }
-      if (state.inflight.length >= settings.concurrency) return 0;
-      state.inflight.push({ token, pid: process.pid, at: now });
-      state.starts.push(now);
-      return -1;
-    });
+    const wait = await withLock(
+      settings,
+      (state, now) => {
+        const limit = settings.requestsPerWindow;
+        if (limit !== undefined && state.starts.length >= limit) {
+          const done = state.starts.filter((s) => s.token === undefined).map((s) => s.at);
+          // Only calls in flight: poll until one finishes; else until the oldest leaves the window.
+          return done.length === 0 ? 0 : Math.max(1, Math.min(...done) + settings.windowMs - now);
+        }
+        if (state.inflight.length >= settings.concurrency) return 0;
+        state.inflight.push({ token, pid: process.pid, at: now });
+        state.starts.push({ at: now, token });
+        return -1;
+      },
+      signal,
+    );
     if (wait < 0) break;
     await sleep(wait > 0 ? wait + Math.random() * 10 : 10 + Math.random() * 30, undefined, { signal });
   }
@@ -154,8 +223,9 @@ export async function acquireSlot(
   return async () => {
     if (released) return;
     released = true;
-    await withLock(settings, (state) => {
+    await withLock(settings, (state, now) => {
       state.inflight = state.inflight.filter((h) => h.token !== token);
+      state.starts = state.starts.map((s) => (s.token === token ? { at: now } : s));
     });
   };
 }

@@ -1,4 +1,5 @@
-import { shorten, unfence } from '../internal/text.js';
+import { capReason } from '../internal/reason.js';
+import { describeValue, shorten, unfence } from '../internal/text.js';
 
 /**
  * A judge answer that parsed: the numeric score, the reason and every field the judge sent.
@@ -37,7 +38,8 @@ function fencedJson(text: string): string | undefined {
 /**
  * Parses a judge reply strictly. Accepted: a plain JSON object, or one fenced JSON block and
  * nothing around it. The object needs a numeric `score` (a number, not a numeric string); `reason`
- * should be a string. A refusal, an empty reply, prose, or anything looser is a problem naming
+ * should be a string, and is kept up to 2,000 characters (cut with a marker). A
+ * refusal, an empty reply, prose, content that is not text, or anything looser is a problem naming
  * what came back (shortened), never a score.
  *
  * @example
@@ -52,6 +54,10 @@ export function parseJudgeAnswer(
 ): ParsedJudgeAnswer {
   if (typeof refusal === 'string' && refusal.trim() !== '') {
     return { ok: false, problem: `the judge refused to answer: "${shorten(refusal)}"` };
+  }
+  if (content !== null && content !== undefined && typeof content !== 'string') {
+    // A hand-edited cache entry or an injected client can hand over anything.
+    return { ok: false, problem: `the judge answer is ${shorten(describeValue(content))}, not text` };
   }
   const text = (content ?? '').trim();
   if (text === '') return { ok: false, problem: 'the judge returned an empty answer' };
@@ -75,7 +81,7 @@ export function parseJudgeAnswer(
   }
   const reason =
     typeof fields.reason === 'string' && fields.reason.trim() !== ''
-      ? fields.reason.trim()
+      ? capReason(fields.reason.trim())
       : '(the judge gave no reason)';
   return { ok: true, answer: { score, reason, fields } };
 }

@@ -1,12 +1,14 @@
 import { displayArguments } from '../grading/tool-calls.js';
 import type { ToolCall } from '../grading/types.js';
+import { redactValue } from '../internal/redact.js';
+import { fence } from './fence.js';
 
 /**
  * What a judge is told when the agent ran and called no tools.
  *
  * @example
  * ```ts
- * renderToolCalls([]) === NO_TOOL_CALLS_STATEMENT; // true
+ * renderToolCalls([], tag) === NO_TOOL_CALLS_STATEMENT; // true
  * ```
  */
 export const NO_TOOL_CALLS_STATEMENT =
@@ -19,37 +21,58 @@ const PLAIN_NAME = /^[\w.:/-]{1,120}$/;
  *
  * @example
  * ```ts
- * renderToolCalls(manyCalls); // lists MAX_RENDERED_CALLS, then '… and 5 more calls, not listed'
+ * renderToolCalls(manyCalls, tag); // lists MAX_RENDERED_CALLS, then '… and 5 more calls, not listed'
  * ```
  */
 export const MAX_RENDERED_CALLS = 100;
 
 /**
- * Renders a tool-call record for the criteria slot of a judge prompt: tool names and arguments in
- * call order, never what a tool returned. An empty record renders as a statement that the agent
- * called no tools; an absent record (`undefined`) renders nothing (`undefined`). Arguments are
- * JSON-encoded on one line, so they cannot break the block's layout.
+ * The listed lines of a tool-call record, `n. name {arguments}`, with the values of secret-looking
+ * arguments redacted (their names kept); `undefined` for an absent or empty record. These lines are
+ * what the tool-call fence holds.
  *
  * @example
  * ```ts
- * renderToolCalls([{ function_name: 'search', arguments: { q: 'x' } }]);
- * // 'Tool-call record (names and arguments, in call order; results not shown):\n1. search {"q":"x"}'
- * renderToolCalls([]); // NO_TOOL_CALLS_STATEMENT
- * renderToolCalls(undefined); // undefined
+ * toolCallLines([{ function_name: 'login', arguments: { user: 'a', password: 'p' } }]);
+ * // '1. login {"user":"a","password":"[redacted]"}'
  * ```
  */
-export function renderToolCalls(record: readonly ToolCall[] | undefined): string | undefined {
+export function toolCallLines(record: readonly ToolCall[] | undefined): string | undefined {
+  if (record === undefined || record.length === 0) return undefined;
+  return record
+    .slice(0, MAX_RENDERED_CALLS)
+    .map((call, index) => {
+      const name = PLAIN_NAME.test(call.function_name)
+        ? call.function_name
+        : JSON.stringify(call.function_name);
+      const plugin = call.plugin_id ? ` (plugin ${JSON.stringify(call.plugin_id)})` : '';
+      return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(redactValue(call.arguments) as ToolCall['arguments'])) ?? 'null'}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Renders a tool-call record for the criteria slot of a judge prompt: tool names and arguments in
+ * call order, never what a tool returned, fenced with the prompt's `tag` (the agent chose them, so
+ * they are data). Arguments are JSON-encoded on one line and values under secret-looking keys are
+ * redacted. An empty record renders as a statement that the agent called no tools; an absent
+ * record (`undefined`) renders nothing (`undefined`).
+ *
+ * @example
+ * ```ts
+ * renderToolCalls([{ function_name: 'search', arguments: { q: 'x' } }], tag);
+ * // 'Tool-call record (names and arguments, in call order; results not shown):\n<<<TOOL CALLS tag>>>\n1. search {"q":"x"}\n<<<END TOOL CALLS tag>>>'
+ * renderToolCalls([], tag); // NO_TOOL_CALLS_STATEMENT
+ * renderToolCalls(undefined, tag); // undefined
+ * ```
+ */
+export function renderToolCalls(record: readonly ToolCall[] | undefined, tag: string): string | undefined {
   if (record === undefined) return undefined;
-  if (record.length === 0) return NO_TOOL_CALLS_STATEMENT;
-  const lines = record.slice(0, MAX_RENDERED_CALLS).map((call, index) => {
-    const name = PLAIN_NAME.test(call.function_name)
-      ? call.function_name
-      : JSON.stringify(call.function_name);
-    const plugin = call.plugin_id ? ` (plugin ${JSON.stringify(call.plugin_id)})` : '';
-    return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(call.arguments))}`;
-  });
-  if (record.length > MAX_RENDERED_CALLS) {
-    lines.push(`… and ${record.length - MAX_RENDERED_CALLS} more calls, not listed`);
-  }
-  return `Tool-call record (names and arguments, in call order; results not shown):\n${lines.join('\n')}`;
+  const lines = toolCallLines(record);
+  if (lines === undefined) return NO_TOOL_CALLS_STATEMENT;
+  const more =
+    record.length > MAX_RENDERED_CALLS
+      ? `\n… and ${record.length - MAX_RENDERED_CALLS} more calls, not listed`
+      : '';
+  return `Tool-call record (names and arguments, in call order; results not shown):\n${fence('TOOL CALLS', lines, tag)}${more}`;
 }

@@ -1,4 +1,5 @@
 import { AiEvalError } from '../errors.js';
+import { own } from '../internal/own.js';
 import { builtinGraders, type BuiltinGraderId } from './builtin.js';
 import type { Grader } from '../grading/define-grader.js';
 
@@ -47,8 +48,8 @@ export function registerGrader(grader: Grader): Grader {
       `registerGrader: a different grader is already registered as '${grader.id}'. Pick another id, or call unregisterGrader('${grader.id}') first.`,
     );
   }
-  if (grader.id in builtinGraders) {
-    const shipped = (builtinGraders as Record<string, Grader>)[grader.id] as Grader;
+  const shipped = shippedGrader(grader.id);
+  if (shipped) {
     // The same shipped grader from the other module copy (ESM beside CJS) is no conflict.
     if (shipped === grader || sameDefinition(shipped, grader)) return shipped;
     throw new AiEvalError(
@@ -72,8 +73,13 @@ export function unregisterGrader(id: string): boolean {
   return userGraders().delete(id);
 }
 
+/** A shipped grader by id: an own key of the map, never an inherited member (`constructor`). */
+function shippedGrader(id: string): Grader | undefined {
+  return own(builtinGraders as Record<string, Grader>, id);
+}
+
 function getRegistered(id: string): Grader | undefined {
-  return (builtinGraders as Record<string, Grader>)[id] ?? userGraders().get(id);
+  return shippedGrader(id) ?? userGraders().get(id);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { own } from '../internal/own.js';
 import type { Gate } from '../run/target.js';
 import { describeFilters } from '../run/filters.js';
 import { plural } from '../internal/text.js';
@@ -61,7 +62,7 @@ export const DEFAULT_MIN_COVERAGE = 1;
 export function judgeGates(input: GateInput, settings: GateSettings): GateVerdict[] {
   const verdicts: GateVerdict[] = [];
   for (const target of input.targets) {
-    const gate = settings.targetGates[target.name] ?? target.gate;
+    const gate = own(settings.targetGates, target.name) ?? target.gate;
     if (gate) verdicts.push(...checkGate(target.name, gate, target));
   }
   // A gate for a target the run does not have (a typo, a renamed target) must not pass quietly.

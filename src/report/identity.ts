@@ -15,7 +15,7 @@ let cachedVersion: string | undefined;
  *
  * @example
  * ```ts
- * packageVersion(); // '0.1.0'
+ * packageVersion(); // '0.2.0'
  * ```
  */
 export function packageVersion(): string {

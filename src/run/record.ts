@@ -1,11 +1,13 @@
 import { getConfig } from '../config.js';
 import type { Grader } from '../grading/define-grader.js';
+import { capReason, safeReason } from '../internal/reason.js';
 import { resolveGrader } from '../registry/graders.js';
 import { judgeRecordIdentity } from '../registry/judge-identity.js';
-import { FALLBACK_MARKER } from '../graders/tool-usage.js';
+import { FALLBACK_MARKER } from '../grading/markers.js';
 import type { GradeResult } from '../grading/types.js';
 import {
   RECORD_VERSION,
+  type AiEvalRecord,
   type EvalRecord,
   type FilterSkipRecord,
   type LoadFailureRecord,
@@ -97,7 +99,7 @@ export function toRecords(
       min: grade.min,
       max: grade.max,
       composite: grade.composite,
-      reason: grade.reason,
+      reason: capReason(grade.reason),
       error: grade.error,
       skipped: grade.skipped,
       llm: grader?.llm ?? false,
@@ -218,4 +220,17 @@ function judgeIdentityOf(grader: Grader): JudgeRecordIdentity {
   }
   identities.set(grader, { config, model, identity });
   return identity;
+}
+
+/**
+ * Records as they may leave the worker: every grade reason redacted and capped (suite records carry
+ * no reason). The runner channels send only these.
+ *
+ * @example
+ * ```ts
+ * appendRecords(safeRecords(records));
+ * ```
+ */
+export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
+  return records.map((r) => (r.kind === 'grade' ? { ...r, reason: safeReason(r.reason) } : r));
 }

@@ -98,4 +98,69 @@ describe('ai-eval validate', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Usage: ai-eval validate [--tools <catalog>] <file or directory...>');
   });
+
+  it('reports a dataset nested 1,000 deep as a problem with its line, and exits 1 (not 134)', async () => {
+    const deep = `{"questions":[{"id":"a","input":"x","metadata":{"a":${'['.repeat(1000)}${']'.repeat(1000)}}}]}`;
+    const result = await validate(['deep.json'], scratch({ 'deep.json': deep }));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      [
+        'FAIL deep.json (dataset): 1 problem(s)',
+        '  deep.json:1:149: (document): nests lists and maps more than 100 levels deep here; refused (nesting that deep can exhaust the stack of the tools that read it). Fix: flatten the structure.',
+        '',
+        '1 of 1 file(s) have problems.',
+        '',
+      ].join('\n'),
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it('refuses what a run would fail on, as the loader does, and reads BOMs and CR line ends', async () => {
+    const q = (extra: string) => `questions:\n  - id: a\n    input: x\n${extra}`;
+    const dir = scratch({
+      'blank-tool.yaml': q('    expected_tools: [" "]\n'),
+      'format.yaml': q('    expected: { format: jsn }\n'),
+      'regex.yaml': q('    expected: { pattern: "(x" }\n'),
+      'schema.yaml': q('    expected: { schema: { type: nope } }\n'),
+      'timeout.yaml': q('    timeout: 2147483648\n'),
+      'split.yaml': `splits:\n  s: [" "]\n${q('')}`,
+      'tag.yaml': q('    criteria: !!js/function "f"\n'),
+      'nul.yaml': q('    criteria: a\u0000b\n'),
+      'bom.json': '\ufeff{"questions": [{"id": "a", "input": "x"}]}',
+      'cr.yaml': 'questions:\r  - id: a\r    input: 1\r',
+    });
+    const result = await validate(['.'], dir);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.split('\n');
+    const problemOf = (file: string) => lines[lines.indexOf(`FAIL ${file} (dataset): 1 problem(s)`) + 1];
+    expect(problemOf('blank-tool.yaml')).toMatch(
+      /^ {2}blank-tool\.yaml:4:22: \/questions\/0\/expected_tools\/0: must be a non-empty string/,
+    );
+    expect(problemOf('format.yaml')).toMatch(
+      /^ {2}format\.yaml:4:25: \/questions\/0\/expected\/format: must be one of 'json', 'markdown'/,
+    );
+    expect(problemOf('regex.yaml')).toMatch(
+      /^ {2}regex\.yaml:4:26: \/questions\/0\/expected\/pattern: expected\.pattern "\(x" is not a valid regular expression/,
+    );
+    expect(problemOf('schema.yaml')).toMatch(
+      /^ {2}schema\.yaml:4:25: \/questions\/0\/expected\/schema: expected\.schema is not a valid JSON Schema/,
+    );
+    expect(problemOf('timeout.yaml')).toMatch(
+      /^ {2}timeout\.yaml:4:14: \/questions\/0\/timeout: must be at most 2147483647/,
+    );
+    expect(problemOf('split.yaml')).toMatch(
+      /^ {2}split\.yaml:2:7: \/splits\/s\/0: must be a non-empty string/,
+    );
+    expect(problemOf('tag.yaml')).toMatch(
+      /^ {2}tag\.yaml:4:15: \(document\): uses the YAML tag !!js\/function/,
+    );
+    expect(problemOf('nul.yaml')).toMatch(
+      /^ {2}nul\.yaml:4:16: \(document\): contains the raw control character U\+0000 \(NUL\)/,
+    );
+    expect(problemOf('cr.yaml')).toBe(
+      "  cr.yaml:3:12: /questions/0/input: must be a string, got number 1. Fix the value of 'input'.",
+    );
+    expect(lines).toContain('ok bom.json (dataset, 1 question(s))');
+    expect(lines).toContain('9 of 10 file(s) have problems.');
+  });
 });

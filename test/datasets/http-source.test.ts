@@ -26,6 +26,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push(req.url ?? '');
     const name = decodeURIComponent((req.url ?? '').replace(/^\/registry\//, ''));
+    if (name === 'huge.yaml') {
+      // Announces more than a document may hold, and would take long to send it.
+      res.writeHead(200, { 'content-length': String(64 * 1024 * 1024 + 1) });
+      res.write('questions: []\n');
+      return;
+    }
     if (name === 'slow.yaml') {
       setTimeout(() => res.end(DOCS['support.yaml']), 30_000).unref();
       return;
@@ -57,6 +63,14 @@ beforeEach(() => {
 afterEach(() => resetConfig());
 
 describe('the http source', () => {
+  it('does not read a document announced as larger than 64 MiB', async () => {
+    const { questions, warnings } = await loadDatasetWithWarnings({ source: 'http', ref: 'huge.yaml' });
+    expect(questions).toEqual([]);
+    expect(warnings[0]).toBe(
+      `http:huge.yaml: GET ${base}/huge.yaml announced 67108865 bytes, over the limit of 67108864 for one document; not read.`,
+    );
+  });
+
   it('fetches, validates and filters a document, and caches it for the run', async () => {
     const first = await loadDatasetWithWarnings({ source: 'http', ref: 'support.yaml' });
     expect(first.warnings).toEqual([]);

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../src/config.js';
 import { formatGrader } from '../../src/graders/format.js';
+import { catastrophicPart } from '../../src/graders/pattern-shape.js';
 import { compiledSchemaCount } from '../../src/graders/schema-cache.js';
 import { getGrader } from '../../src/registry/graders.js';
 import type { Expected, GradeResult } from '../../src/grading/types.js';
@@ -142,6 +143,44 @@ describe('format_grader', () => {
       expect((await grade({ pattern: 7 }, 'a')).error).toBe(true);
     });
 
+    it('refuses the pattern shape that backtracks exponentially, naming it, without running it', async () => {
+      const g = await grade({ pattern: '^(\\w+\\s?)*$' }, `${'a'.repeat(40)}!`);
+      expect(g).toMatchObject({ score: null, error: true });
+      expect(g.reason).toContain(
+        'expected.pattern "^(\\\\w+\\\\s?)*$" repeats a group that can match the same text in more than one way ((\\w+\\s?)*)',
+      );
+    });
+
+    it('stops any other pattern that does not finish within its time budget: an errored grade naming it', async () => {
+      // (\w|\w\w)* is exponential too, but not the shape refused up front: the budget stops it.
+      const g = await grade({ pattern: '^(\\w|\\w\\w)*$' }, `${'a'.repeat(41)}!`);
+      expect(g).toMatchObject({ score: null, error: true });
+      expect(g.reason).toBe(
+        'expected.pattern /^(\\w|\\w\\w)*$/ did not finish within 1000 ms on the response (42 chars) and was stopped: it backtracks catastrophically on this text. Fix the pattern so that each part matches unambiguously',
+      );
+      // The next pattern runs on a fresh worker.
+      expect((await grade({ pattern: 'ticket #\\d+' }, 'Opened ticket #42.')).score).toBe(5);
+    });
+
+    it('keeps its budget under fake timers', async () => {
+      vi.useFakeTimers();
+      try {
+        const g = await grade({ pattern: '^(\\w|\\w\\w)*$' }, `${'a'.repeat(41)}!`);
+        expect(g.reason).toContain('did not finish within 1000 ms');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('runs many patterns at once, each answered for its own response', async () => {
+      const grades = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => grade({ pattern: `^n${i}$` }, i % 2 === 0 ? `n${i}` : 'no')),
+      );
+      expect(grades.map((g) => g.score)).toEqual(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 5 : 2.5)),
+      );
+    });
+
     it('checks format and pattern together', async () => {
       const g = await grade({ format: 'json', pattern: '"status"' }, '{"status": "ok"}');
       expect(g.reason).toContain('3/3 format checks passed');
@@ -166,5 +205,32 @@ describe('format_grader', () => {
     const g = await grade({ format: 'yaml' }, 'a: 1');
     expect(g).toMatchObject({ score: null, error: true });
     expect(g.reason).toContain('expected.format "yaml" is not supported');
+  });
+});
+
+describe('catastrophicPart (the pattern shape refused at load)', () => {
+  it.each([
+    ['^(\\w+\\s?)*$', '(\\w+\\s?)*'],
+    ['(a+)+b', '(a+)+'],
+    ['(?:x*)*y', '(?:x*)*'],
+    ['(a|b+)*c', '(a|b+)*'],
+    ['((a+)?){10}z', '((a+)?){10}'],
+    ['(?<name>\\d+[,]?)+$', '(?<name>\\d+[,]?)+'],
+    ['(?=(a+)+$)', '(a+)+'],
+  ])('finds %s', (pattern, part) => {
+    expect(catastrophicPart(pattern)).toBe(part);
+  });
+
+  it.each([
+    '^(\\w+\\s)*\\w*$',
+    '(?:,\\s*\\w+)*',
+    'ticket #\\d+',
+    '(a+){1,3}',
+    '[(a+)+]',
+    '\\(a+\\)+',
+    '(ab)*',
+    '"count":\\s*\\d+',
+  ])('leaves %s alone', (pattern) => {
+    expect(catastrophicPart(pattern)).toBeUndefined();
   });
 });

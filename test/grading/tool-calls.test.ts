@@ -308,9 +308,10 @@ describe('normalised records', () => {
 
   it('shows a judge names and cut arguments, never statuses or results', () => {
     const long = 'z'.repeat(MAX_ARGUMENT_CHARS + 1);
-    const block = renderToolCalls([
-      { function_name: 'create_ticket', arguments: { body: long }, status: 'error', kind: 'hosted' },
-    ])!;
+    const block = renderToolCalls(
+      [{ function_name: 'create_ticket', arguments: { body: long }, status: 'error', kind: 'hosted' }],
+      'tag',
+    )!;
     expect(block).toContain(
       `1. create_ticket {"body":"${'z'.repeat(MAX_ARGUMENT_CHARS)}${TRUNCATION_MARKER} (501 chars)"}`,
     );

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acquireSlot } from '../../src/judge/limiter.js';
+import { configure, gradeQuestion, isAiEvalError, resetConfig } from '../../src/index.js';
+import { acquireSlot, defaultLimitDir } from '../../src/judge/limiter.js';
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
 import { makeProject, runNode } from '../helpers/project.js';
 
@@ -45,7 +46,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-async function twoWorkers(options: { concurrency: number; rpm: number; windowMs: number; count: number }) {
+async function workers(
+  options: { concurrency: number; rpm: number; windowMs: number; count: number },
+  names = ['a', 'b'],
+) {
   const limitDir = mkdtempSync(join(tmpdir(), 'ai-eval-limits-'));
   const args = (name: string) => [
     server.baseURL,
@@ -55,12 +59,9 @@ async function twoWorkers(options: { concurrency: number; rpm: number; windowMs:
     String(options.windowMs),
     String(options.count),
     name,
-    'a,b',
+    names.join(','),
   ];
-  const runs = await Promise.all([
-    runNode('worker.mjs', args('a'), project),
-    runNode('worker.mjs', args('b'), project),
-  ]);
+  const runs = await Promise.all(names.map((name) => runNode('worker.mjs', args(name), project)));
   for (const run of runs) {
     expect(run.code, run.output).toBe(0);
     const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
@@ -73,26 +74,29 @@ async function twoWorkers(options: { concurrency: number; rpm: number; windowMs:
 describe('judge limits across worker processes', () => {
   it('never has more calls in flight than judge.concurrency, across two processes', async () => {
     server.fallback = () => ({ answer: { score: 4, reason: 'scripted default' }, delayMs: 300 });
-    await twoWorkers({ concurrency: 2, rpm: 0, windowMs: 60_000, count: 4 });
+    await workers({ concurrency: 2, rpm: 0, windowMs: 60_000, count: 4 });
     expect(server.requests).toHaveLength(8);
     // Eight calls of 300 ms wait on two slots: the server sees exactly two at a time, never more.
     expect(server.maxInFlight).toBe(2);
   });
 
-  it('never starts more than requestsPerMinute calls per window, across two processes', async () => {
-    server.fallback = () => ({ answer: { score: 4, reason: 'scripted default' } });
-    const windowMs = 3000;
-    const limit = 3;
-    await twoWorkers({ concurrency: 10, rpm: limit, windowMs, count: 3 });
-    expect(server.requests).toHaveLength(6);
+  it('never lets more than requestsPerMinute calls reach the server in any window, across five processes', async () => {
+    // Answers take a while, and not the same while: a process that is slow to send, or an answer
+    // that is slow to come, must not let a later call in early.
+    let n = 0;
+    server.fallback = () => ({ answer: { score: 4, reason: 'scripted default' }, delayMs: (n++ % 3) * 150 });
+    const windowMs = 2000;
+    const limit = 5;
+    await workers({ concurrency: 10, rpm: limit, windowMs, count: 3 }, ['a', 'b', 'c', 'd', 'e']);
+    expect(server.requests).toHaveLength(15);
     const arrivals = server.requests.map((r) => r.receivedAt).sort((a, b) => a - b);
-    // Count-based: any span shorter than the window (less a generous margin for request latency
-    // on a loaded machine) holds at most `limit` arrivals. Without the shared limiter all six
-    // arrive at once.
-    const span = windowMs - 1000;
+    // No window of windowMs holds more than `limit` arrivals, as the server saw them: the call
+    // `limit` places after another arrived at least a window after it (no margin needed, since a
+    // call counts until a window after its answer came back).
     for (let i = 0; i + limit < arrivals.length; i += 1) {
-      const inSpan = arrivals.filter((t) => t >= arrivals[i]! && t < arrivals[i]! + span).length;
-      expect(inSpan).toBeLessThanOrEqual(limit);
+      expect(arrivals[i + limit]! - arrivals[i]!, `arrivals ${i} and ${i + limit}`).toBeGreaterThanOrEqual(
+        windowMs,
+      );
     }
   });
 
@@ -120,6 +124,73 @@ describe('judge limits across worker processes', () => {
     expect(holders().map((h) => h.pid)).toEqual([process.pid]);
     await again();
     expect(holders()).toEqual([]);
+  });
+
+  it('takes over the limiter lock of a process that died holding it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-limits-'));
+    const settings = { dir, key: 'k', concurrency: 1, windowMs: 60_000, holdLimitMs: 600_000 };
+    await (
+      await acquireSlot(settings)
+    )();
+    const [state] = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const dead = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
+    );
+    // What a worker killed with kill -9 inside the lock leaves behind.
+    mkdirSync(join(dir, `${state!}.lock`));
+    writeFileSync(
+      join(dir, `${state!}.lock`, 'owner.json'),
+      JSON.stringify({ pid: dead, host: hostname(), token: 'dead' }),
+    );
+    // The old lock waited 10 s for such a lock to go stale; it is taken over at once now.
+    const release = await acquireSlot(settings, AbortSignal.timeout(8000));
+    await release();
+    expect(readdirSync(dir).sort()).toEqual([state!]);
+  });
+
+  it('refuses an AI_EVAL_RUN_ID that is not a plain name', async () => {
+    const saved = process.env.AI_EVAL_RUN_ID;
+    try {
+      for (const bad of ['..', '.', '../elsewhere', 'a/b', 'a\\b', 'x..y', 'sp ace', '/abs']) {
+        process.env.AI_EVAL_RUN_ID = bad;
+        expect(() => defaultLimitDir(), bad).toThrow(/AI_EVAL_RUN_ID must be a name of letters, digits/);
+        let error: unknown;
+        try {
+          defaultLimitDir();
+        } catch (e) {
+          error = e;
+        }
+        expect(isAiEvalError(error, 'INVALID_CONFIG')).toBe(true);
+      }
+      for (const good of ['ci-1234', 'run_7.2', 'a.b']) {
+        process.env.AI_EVAL_RUN_ID = good;
+        expect(defaultLimitDir().endsWith(join('judge-limits', good))).toBe(true);
+      }
+      process.env.AI_EVAL_RUN_ID = '';
+      expect(defaultLimitDir().endsWith(join('judge-limits', 'shared'))).toBe(true);
+      // A judge configured without limitDir errs naming the variable, and calls nothing.
+      process.env.AI_EVAL_RUN_ID = '..';
+      resetConfig();
+      configure({ judge: { baseURL: server.baseURL, apiKey: 'sk-x-0123456789abcdef', model: 'test-judge' } });
+      const saveDir = process.env.AI_EVAL_JUDGE_LIMIT_DIR;
+      delete process.env.AI_EVAL_JUDGE_LIMIT_DIR;
+      try {
+        const result = await gradeQuestion({
+          question: { input: 'q' },
+          response: 'r',
+          graders: ['relevance_grader'],
+        });
+        expect(result.grades[0]).toMatchObject({ error: true, score: null });
+        expect(result.grades[0]!.reason).toContain('AI_EVAL_RUN_ID must be a name');
+        expect(server.requests).toHaveLength(0);
+      } finally {
+        if (saveDir !== undefined) process.env.AI_EVAL_JUDGE_LIMIT_DIR = saveDir;
+      }
+    } finally {
+      if (saved === undefined) delete process.env.AI_EVAL_RUN_ID;
+      else process.env.AI_EVAL_RUN_ID = saved;
+      resetConfig();
+    }
   });
 
   it('makes a waiting call wait while the only slot is held', async () => {

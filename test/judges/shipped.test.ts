@@ -100,9 +100,11 @@ describe('accuracy_grader', () => {
       NO_TOOL_CALLS_STATEMENT,
     ].join('\n\n');
     const judge = accuracyGrader.judge;
+    const tag = /<<<QUESTION ([0-9a-f]{16})>>>/.exec(prompt)?.[1] ?? 'none';
+    const fenced = `<<<QUESTION ${tag}>>>\n${question.input}\n<<<END QUESTION ${tag}>>>`;
     expect(
       prompt.startsWith(
-        `[${judge.dimensionDescription}][${question.input}][${third}\n${judge.scoringGuidance}][<<<RESPONSE `,
+        `[${judge.dimensionDescription}][${fenced}][${third}\n${judge.scoringGuidance}][<<<RESPONSE ${tag}>>>`,
       ),
     ).toBe(true);
     expect(prompt.endsWith('>>>]')).toBe(true);

@@ -1,5 +1,6 @@
 import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from '../helpers/paths.js';
 import { describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
 import { isAiEvalError } from '../../src/errors.js';
@@ -56,7 +57,8 @@ describe('finishRun', () => {
     expect(json).toMatchObject({
       schemaVersion: 2,
       timestamp: '2026-02-03T04:05:06.000Z',
-      packageVersion: '0.1.0',
+      packageVersion: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
+        .version,
       questionCount: 4,
       errorCount: 1,
       judgeTokens: { prompt: 10, completion: 5, total: 15 },

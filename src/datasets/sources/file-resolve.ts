@@ -4,6 +4,7 @@ import { getConfig } from '../../config.js';
 import { logger } from '../../logger.js';
 import type { DatasetDocument } from '../types.js';
 import { formatProblem, validateDatasetFile } from '../validate.js';
+import { datasetPackages } from './file-packages.js';
 
 /** The extensions the file source reads, in the order a bare name is tried. */
 export const DATASET_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
@@ -12,17 +13,54 @@ export const DATASET_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
 export interface FileSourceDirs {
   /** Directories searched first, in order (relative ones are taken from `root`). */
   paths?: string[] | undefined;
-  /** The project root; its `datasets/` directory is searched last. Default `process.cwd()`. */
+  /** The project root; its `datasets/` directory is searched after `paths`. Default `process.cwd()`. */
   root?: string | undefined;
+  /**
+   * Whether the `datasets/` directories of installed packages (declared in their package.json as
+   * `"ai-eval": { "datasets": "datasets" }`) are searched last, in package-name order. Default true.
+   */
+  packages?: boolean | undefined;
 }
 
-/** The directories searched, in order: the given paths, then `datasets/` under the root. */
-export function searchDirs(dirs: FileSourceDirs = {}): string[] {
+/** One directory the file source searches, and why it is searched. */
+export interface SearchLocation {
+  /** The absolute directory. */
+  dir: string;
+  /** `path`: a configured path; `root`: `datasets/` under the root; `package`: an installed package's. */
+  origin: 'path' | 'root' | 'package';
+  /** The package that declares the directory, for `origin: 'package'`. */
+  package?: string;
+}
+
+/**
+ * The directories searched, in order: the configured paths, then `datasets/` under the root, then
+ * the datasets directory of every installed package that declares one, in package-name order.
+ * A directory reached twice is searched once, at its first place.
+ *
+ * @example
+ * ```ts
+ * searchLocations({ paths: ['evals'] }).map((l) => `${l.origin} ${l.dir}`);
+ * // ['path /app/evals', 'root /app/datasets', 'package /app/node_modules/@acme/evals/datasets']
+ * ```
+ */
+export function searchLocations(dirs: FileSourceDirs = {}): SearchLocation[] {
   const config = getConfig().datasets;
   const root = resolve(dirs.root ?? config.root ?? process.cwd());
   const paths = dirs.paths ?? config.paths ?? [];
-  const all = [...paths.map((p) => resolve(root, p)), join(root, 'datasets')];
-  return all.filter((dir, i) => all.indexOf(dir) === i);
+  const all: SearchLocation[] = [
+    ...paths.map((p): SearchLocation => ({ dir: resolve(root, p), origin: 'path' })),
+    { dir: join(root, 'datasets'), origin: 'root' },
+  ];
+  if ((dirs.packages ?? config.packages) !== false) {
+    for (const pkg of datasetPackages(root))
+      all.push({ dir: pkg.datasets, origin: 'package', package: pkg.name });
+  }
+  return all.filter((location, i) => all.findIndex((l) => l.dir === location.dir) === i);
+}
+
+/** The directories searched, in order (see {@link searchLocations}). */
+export function searchDirs(dirs: FileSourceDirs = {}): string[] {
+  return searchLocations(dirs).map((l) => l.dir);
 }
 
 /** A path for messages: relative to the working directory when below it. */
@@ -107,8 +145,29 @@ function isFile(path: string): boolean {
 
 /** Every dataset file name in the directories; a duplicate name resolves to the first directory. */
 export function listFiles(dirs: string[]): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const dir of dirs) {
+  const located = listLocated(dirs.map((dir) => ({ dir, origin: 'path' as const })));
+  return new Map([...located].map(([name, found]) => [name, found.path]));
+}
+
+/** A dataset file found by listing, and the search location it was found in. */
+export interface LocatedDataset {
+  path: string;
+  location: SearchLocation;
+}
+
+/**
+ * Every dataset file name in the locations, with where it was found; a duplicate name resolves to
+ * the first location and the ignored copy is logged.
+ *
+ * @example
+ * ```ts
+ * for (const [name, { path, location }] of listLocated(searchLocations())) console.log(name, location.origin, path);
+ * ```
+ */
+export function listLocated(locations: SearchLocation[]): Map<string, LocatedDataset> {
+  const files = new Map<string, LocatedDataset>();
+  for (const location of locations) {
+    const { dir } = location;
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir).sort()) {
       if (!(DATASET_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase())) continue;
@@ -117,10 +176,10 @@ export function listFiles(dirs: string[]): Map<string, string> {
       const first = files.get(name);
       if (first !== undefined) {
         logger.warn(
-          `file:${name}: ignoring duplicate dataset ${displayPath(path)}; using ${displayPath(first)}.`,
+          `file:${name}: ignoring duplicate dataset ${displayPath(path)}; using ${displayPath(first.path)}.`,
           'dataset:file',
         );
-      } else files.set(name, path);
+      } else files.set(name, { path, location });
     }
   }
   return files;
@@ -131,9 +190,15 @@ const cache = new Map<string, { stamp: string; document: DatasetDocument | undef
 /**
  * Reads and validates a dataset file, logging every problem (file, line, column, JSON path, fix).
  * Returns the document only when it is valid: an invalid document is refused whole. Cached per
- * file until it changes. Never throws.
+ * file until it changes; with `fresh`, read anew and not cached, so the caller owns the document
+ * and may hand its questions out without copying them. Never throws.
  */
-export function readDocument(path: string, label: string): DatasetDocument | undefined {
+export function readDocument(
+  path: string,
+  label: string,
+  options: { fresh?: boolean } = {},
+): DatasetDocument | undefined {
+  if (options.fresh) return validated(path, label);
   let stamp = '';
   try {
     const stat = statSync(path);
@@ -143,6 +208,12 @@ export function readDocument(path: string, label: string): DatasetDocument | und
   }
   const cached = cache.get(path);
   if (cached && stamp !== '' && cached.stamp === stamp && cached.document) return cached.document;
+  const document = validated(path, label);
+  if (stamp !== '' && document) cache.set(path, { stamp, document });
+  return document;
+}
+
+function validated(path: string, label: string): DatasetDocument | undefined {
   const result = validateDatasetFile(path, displayPath(path));
   if (!result.valid) {
     logger.warn(
@@ -152,7 +223,6 @@ export function readDocument(path: string, label: string): DatasetDocument | und
     for (const problem of result.problems) logger.warn(formatProblem(problem), 'dataset:file');
     return undefined;
   }
-  if (stamp !== '') cache.set(path, { stamp, document: result.document });
   return result.document;
 }
 

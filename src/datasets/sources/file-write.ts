@@ -1,7 +1,7 @@
-import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../internal/atomic-write.js';
+import { acquireFileLock } from '../../internal/file-lock.js';
 import { extname, join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { isSeq, parseDocument, stringify } from 'yaml';
 import { AiEvalError } from '../../errors.js';
 import type { Question } from '../../grading/types.js';
@@ -10,10 +10,11 @@ import { translateErrors, validators } from '../schema.js';
 import { formatProblem, validateDataset } from '../validate.js';
 import { DATASET_EXTENSIONS, displayPath, readText } from './file-resolve.js';
 
-const LOCK_OPTIONS = {
-  stale: 10_000,
-  retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 250, randomize: true },
-} as const;
+/**
+ * How long an append waits for the dataset's lock without it changing hands (or the queue moving)
+ * before it gives up, telling the caller nothing was written.
+ */
+const LOCK_STUCK_MS = 120_000;
 
 function checkRef(ref: string, id: string): void {
   if (typeof ref !== 'string' || ref.trim() === '' || /[/\\]/.test(ref) || ref.includes('..')) {
@@ -115,13 +116,18 @@ function render(path: string, text: string, rows: Question[]): string {
 /**
  * Appends questions to a dataset file: validates every one first, then under a cross-process lock
  * re-reads the file, allocates free ids, checks the whole result and writes it through a temporary
- * file and a rename. All or none.
+ * file and a rename. All or none: an append that cannot get the lock (its holder stuck for
+ * `lock.stuckMs`, default 120 s) throws an {@link AiEvalError} saying nothing was written.
+ *
+ * The lock (src/internal/file-lock.ts) is `<file>.lock` beside the dataset: appenders take turns in
+ * arrival order, and a lock left by a process that died (`kill -9`) is taken over at once.
  */
 export async function appendToFile(
   ref: string,
   questions: ReadonlyArray<Partial<Question>>,
   dirs: string[],
   id: string,
+  lock: { stuckMs?: number } = {},
 ): Promise<string[]> {
   checkRef(ref, id);
   const label = `${id}:${ref}`;
@@ -133,7 +139,18 @@ export async function appendToFile(
       `${label}: no such dataset. Create it first with createDataset('${ref}').`,
     );
   }
-  const release = await lockfile.lock(path, LOCK_OPTIONS);
+  const release = await acquireFileLock(realpathSync(path), {
+    label,
+    code: 'DATASET_SOURCE',
+    consequence: `Nothing was written: the ${questions.length} new question(s) were not appended.`,
+    fair: true,
+    stuckMs: lock.stuckMs ?? LOCK_STUCK_MS,
+    onTakeover: (holder, dir) =>
+      logger.warn(
+        `${label}: took over the lock ${dir} left by ${holder ? `process ${holder.pid}, which is no longer running` : 'a holder that is gone'}.`,
+        `dataset:${id}`,
+      ),
+  });
   try {
     const text = readText(path);
     const current = validateDataset(text, { file: displayPath(path) });

@@ -32,10 +32,22 @@ export function loadDatasetFile(
   questionId?: string,
   options: DatasetLoadOptions = {},
 ): Question[] {
+  return readDatasetFile(path, questionId, options).questions;
+}
+
+/** {@link loadDatasetFile} with the document's `splits` block, from the same one read. */
+export function readDatasetFile(
+  path: string,
+  questionId?: string,
+  options: DatasetLoadOptions = {},
+): { questions: Question[]; splits: unknown } {
   const label = `file:${displayPath(path)}`;
-  const document = readDocument(path, label);
-  if (!document) return [];
-  return normalizeQuestions(structuredClone(document.questions), label, questionId, logger, options);
+  const document = readDocument(path, label, { fresh: true });
+  if (!document) return { questions: [], splits: undefined };
+  return {
+    questions: normalizeQuestions(document.questions, label, questionId, logger, options),
+    splits: document.splits,
+  };
 }
 
 /**
@@ -81,15 +93,9 @@ export function createFileSource(
     load(ref, questionId, loadOptions) {
       const path = resolveRef(ref, dirs(), `${id}:${ref}`);
       if (path === undefined) return [];
-      const document = readDocument(path, `${id}:${ref}`);
+      const document = readDocument(path, `${id}:${ref}`, { fresh: true });
       if (!document) return [];
-      return normalizeQuestions(
-        structuredClone(document.questions),
-        `${id}:${ref}`,
-        questionId,
-        logger,
-        loadOptions,
-      );
+      return normalizeQuestions(document.questions, `${id}:${ref}`, questionId, logger, loadOptions);
     },
     locate: (ref) => resolveRef(ref, dirs(), `${id}:${ref}`, true),
     loadSplits(ref) {

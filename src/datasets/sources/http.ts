@@ -1,7 +1,9 @@
 import { getConfig } from '../../config.js';
+import { redactText } from '../../internal/redact.js';
 import { logger } from '../../logger.js';
 import { defineDatasetSource, normalizeQuestions, type AsyncDatasetSource } from '../define-source.js';
 import type { DatasetDocument } from '../types.js';
+import { MAX_DOCUMENT_BYTES } from '../text-input.js';
 import { formatProblem, validateDataset } from '../validate.js';
 
 const KEY = Symbol.for('ai-eval.http-dataset-cache');
@@ -44,6 +46,11 @@ export function clearHttpDatasetCache(): void {
   cache().clear();
 }
 
+/** A URL as a warning shows it: credentials in its userinfo (`https://user:pass@host`) redacted. */
+function shown(url: string): string {
+  return redactText(url);
+}
+
 function baseUrl(label: string): string | undefined {
   const base = getConfig().datasets.httpBaseUrl;
   if (base === undefined || base === '') {
@@ -60,7 +67,7 @@ function baseUrl(label: string): string | undefined {
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
   } catch (error) {
     logger.warn(
-      `${label}: datasets.httpBaseUrl ${JSON.stringify(base)} is not an http(s) URL (${(error as Error).message}).`,
+      `${label}: datasets.httpBaseUrl ${JSON.stringify(shown(base))} is not an http(s) URL (${redactText((error as Error).message)}).`,
       TAG,
     );
     return undefined;
@@ -85,7 +92,15 @@ async function fetchText(url: string, label: string, warn: Warn = logWarn): Prom
       headers: { accept: 'application/yaml, application/json, text/plain' },
     });
     if (!response.ok) {
-      warn(`${label}: GET ${url} answered ${response.status} ${response.statusText}; nothing loaded.`);
+      warn(`${label}: GET ${shown(url)} answered ${response.status} ${response.statusText}; nothing loaded.`);
+      return undefined;
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > MAX_DOCUMENT_BYTES) {
+      await response.body?.cancel();
+      warn(
+        `${label}: GET ${url} announced ${length} bytes, over the limit of ${MAX_DOCUMENT_BYTES} for one document; not read.`,
+      );
       return undefined;
     }
     return await response.text();
@@ -94,9 +109,9 @@ async function fetchText(url: string, label: string, warn: Warn = logWarn): Prom
     const reason =
       name === 'TimeoutError' || name === 'AbortError'
         ? `timed out after ${timeout} ms`
-        : (error as Error).message;
+        : redactText((error as Error).message);
     warn(
-      `${label}: GET ${url} failed: ${reason}. Fix: check datasets.httpBaseUrl, or raise datasets.httpTimeoutMs.`,
+      `${label}: GET ${shown(url)} failed: ${reason}. Fix: check datasets.httpBaseUrl, or raise datasets.httpTimeoutMs.`,
     );
     return undefined;
   }

@@ -1,0 +1,62 @@
+import { patternProblem } from '../graders/patterns.js';
+import { compileSchema } from '../graders/schema-cache.js';
+import type { SchemaIssue } from './schema.js';
+import { createSplitter } from './splits.js';
+
+/**
+ * The checks a JSON Schema cannot make, run on every validated dataset (the loader, `validate`,
+ * the inline and http sources alike), so that nothing that passes validation fails later for a
+ * reason known now: `expected.pattern` and `expected.flags` must compile and not have the shape
+ * that backtracks exponentially, `expected.schema` must compile as a JSON Schema, a schema needs
+ * format json, and the splits block must be usable by the splitter. Values of the wrong type are
+ * left to the schema's own messages.
+ */
+export function semanticIssues(
+  document: { questions?: unknown; splits?: unknown },
+  schemaIssues: readonly SchemaIssue[],
+): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  if (!schemaIssues.some((i) => i.path === '/splits' || i.path.startsWith('/splits/'))) {
+    for (const p of createSplitter(document.splits).problems) issues.push(p);
+  }
+  if (!Array.isArray(document.questions)) return issues;
+  (document.questions as unknown[]).forEach((question, index) => {
+    const expected = (question as { expected?: unknown } | null)?.expected;
+    if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) return;
+    const path = `/questions/${index}/expected`;
+    const { pattern, flags, schema, format } = expected as Record<string, unknown>;
+    if (
+      typeof pattern === 'string' &&
+      pattern !== '' &&
+      (flags === undefined || (typeof flags === 'string' && /^[imsu]*$/.test(flags)))
+    ) {
+      const problem = patternProblem(pattern, flags);
+      if (problem !== undefined) {
+        issues.push({
+          path: problem.startsWith('expected.flags') ? `${path}/flags` : `${path}/pattern`,
+          message: `${problem}.`,
+        });
+      }
+    }
+    if (
+      schema !== undefined &&
+      (typeof schema === 'boolean' || (schema !== null && typeof schema === 'object'))
+    ) {
+      if (format === 'markdown') {
+        issues.push({
+          path: `${path}/schema`,
+          message:
+            'applies only to format json, and this question asks for markdown. Fix: remove the schema or use `format: json`.',
+        });
+      } else {
+        const compiled = compileSchema(schema);
+        if (!compiled.ok)
+          issues.push({
+            path: `${path}/schema`,
+            message: `${compiled.message}. Fix the schema (JSON Schema draft 2020-12).`,
+          });
+      }
+    }
+  });
+  return issues;
+}

@@ -1,0 +1,318 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
+
+/**
+ * A cross-process lock on a file, beside it: the directory `<file>.lock` (made with `mkdir`, which
+ * only one process can win) holding `owner.json` ({ pid, host, token }). What it adds to a plain
+ * lock directory:
+ *
+ * - A lock whose holder is gone is taken over at once: on the same host the holder's pid is
+ *   checked (a process killed with `kill -9` never released it). A holder on another host keeps
+ *   the directory's mtime fresh; it is presumed dead after {@link FOREIGN_STALE_MS} without it. A
+ *   directory without an owner file (another tool, or a crash right after `mkdir`) is stale after
+ *   {@link OWNERLESS_STALE_MS}. Staleness never rests on a timer in the holder, which a long
+ *   synchronous step (validating a big dataset) would hold up.
+ * - `fair: true` makes waiters take turns in arrival order: each leaves a ticket in
+ *   `<file>.lock-queue/` and only the first live ticket tries the lock; a dead waiter's ticket is
+ *   removed.
+ * - A waiter gives up only when nothing moves: the lock has had the same holder, and no waiter
+ *   ahead left, for `stuckMs`. It then throws an {@link AiEvalError} naming the file, the holder
+ *   and what to do.
+ */
+
+/** A lock held by another host, untouched this long, is presumed dead. */
+export const FOREIGN_STALE_MS = 60_000;
+/** A lock directory without an owner file, untouched this long, is presumed dead. */
+export const OWNERLESS_STALE_MS = 10_000;
+/** How often a holder touches its lock directory (for waiters on other hosts). */
+const TOUCH_MS = 5_000;
+
+/** What a waiter knows about the holder of a lock. */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+/** Options of {@link acquireFileLock}. */
+export interface FileLockOptions {
+  /** Names the waiter in an error, for example `file:support.yaml`. */
+  label: string;
+  /** The code of the error thrown when the wait gives up. */
+  code: AiEvalErrorCode;
+  /** What was not done when the wait gives up, for example `Nothing was written.` */
+  consequence: string;
+  /** Give up after this long without progress. Default 120 s. */
+  stuckMs?: number;
+  /** Take turns in arrival order. Default false. */
+  fair?: boolean;
+  /** Longest pause between two tries, in milliseconds. Default 50. */
+  pollMs?: number;
+  signal?: AbortSignal | undefined;
+  /** Called when a lock left by a dead holder is taken over. */
+  onTakeover?: (holder: LockHolder | undefined, lock: string) => void;
+}
+
+const HOST = hostname();
+const HOST_ID = createHash('sha256').update(HOST).digest('hex').slice(0, 8);
+let sequence = 0;
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readOwner(dir: string): LockHolder | undefined {
+  try {
+    const value = JSON.parse(readFileSync(join(dir, 'owner.json'), 'utf8')) as Partial<LockHolder>;
+    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string') {
+      return { pid: value.pid, host: value.host, token: value.token };
+    }
+  } catch {
+    // No owner file yet, or not ours.
+  }
+  return undefined;
+}
+
+function ageMs(path: string): number | undefined {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the lock directory `lock`, held by `owner` (as read), is left by a holder that is gone. */
+function isStale(lock: string, owner: LockHolder | undefined): boolean {
+  if (owner && owner.host === HOST) return !alive(owner.pid);
+  const age = ageMs(lock);
+  if (age === undefined) return false;
+  return age > (owner ? FOREIGN_STALE_MS : OWNERLESS_STALE_MS);
+}
+
+const errno = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
+
+/**
+ * Removes a stale lock, at most one breaker at a time (`<lock>.break`), after checking under that
+ * guard that the lock still has the holder that was found dead. True when it removed it.
+ */
+function breakLock(lock: string, seen: LockHolder | undefined): boolean {
+  const guard = `${lock}.break`;
+  try {
+    mkdirSync(guard);
+  } catch (error) {
+    if (errno(error) !== 'EEXIST') throw error;
+    // A breaker died mid-break (breaking takes milliseconds): clear its guard and try again later.
+    if ((ageMs(guard) ?? 0) > 2_000) rmSync(guard, { recursive: true, force: true });
+    return false;
+  }
+  try {
+    const now = readOwner(lock);
+    if (now?.token !== seen?.token || !isStale(lock, now)) return false;
+    const trash = `${lock}.stale-${randomUUID()}`;
+    try {
+      renameSync(lock, trash);
+    } catch (error) {
+      if (errno(error) === 'ENOENT') return false;
+      throw error;
+    }
+    rmSync(trash, { recursive: true, force: true });
+    return true;
+  } finally {
+    rmSync(guard, { recursive: true, force: true });
+  }
+}
+
+/** A waiter's place in the queue of a fair lock. */
+interface Ticket {
+  dir: string;
+  name: string;
+}
+
+function takeTicket(queue: string): Ticket {
+  sequence += 1;
+  const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(9, '0')}-${HOST_ID}-${process.pid}-${randomUUID()}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      mkdirSync(queue, { recursive: true });
+      writeFileSync(join(queue, name), '', { flag: 'wx' });
+      return { dir: queue, name };
+    } catch (error) {
+      // The last waiter out removed the empty queue directory just now: make it again.
+      if (errno(error) !== 'ENOENT' || tries > 20) throw error;
+    }
+  }
+}
+
+function leaveQueue(ticket: Ticket): void {
+  rmSync(join(ticket.dir, ticket.name), { force: true });
+  try {
+    rmdirSync(ticket.dir);
+  } catch {
+    // Others are still waiting (ENOTEMPTY), or someone removed it already.
+  }
+}
+
+/** How many live tickets are ahead of `ticket`; removes the tickets of dead waiters on this host. */
+function ahead(ticket: Ticket): number {
+  let names: string[];
+  try {
+    names = readdirSync(ticket.dir);
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const name of names) {
+    if (name >= ticket.name) continue;
+    const [, , host, pid] = name.split('-');
+    if (host === HOST_ID && !alive(Number(pid))) {
+      rmSync(join(ticket.dir, name), { force: true });
+      continue;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+function describeHolder(holder: LockHolder | undefined): string {
+  if (!holder) return 'an unknown holder (the lock directory has no owner file)';
+  if (holder.host !== HOST) return `process ${holder.pid} on host ${holder.host}`;
+  return `process ${holder.pid} on this machine, which is still running,`;
+}
+
+/**
+ * Takes the lock on `file` (see the module comment), waiting as long as the lock keeps changing
+ * hands or the queue ahead keeps moving. Resolves to the function that releases it. Gives up with
+ * an {@link AiEvalError} (`options.code`) naming the file, the holder and what to do when nothing
+ * moved for `stuckMs`; rejects with the signal's reason when `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * const release = await acquireFileLock('datasets/support.yaml', {
+ *   label: 'file:support.yaml', code: 'DATASET_SOURCE', consequence: 'Nothing was written.', fair: true,
+ * });
+ * try { rewrite(); } finally { await release(); }
+ * ```
+ */
+export async function acquireFileLock(file: string, options: FileLockOptions): Promise<() => Promise<void>> {
+  const lock = `${file}.lock`;
+  const stuckMs = options.stuckMs ?? 120_000;
+  const pollMs = options.pollMs ?? 50;
+  const ticket = options.fair ? takeTicket(`${file}.lock-queue`) : undefined;
+  const token = randomUUID();
+  let progress = '';
+  let since = Date.now();
+  let holder: LockHolder | undefined;
+  try {
+    for (let tries = 0; ; tries += 1) {
+      options.signal?.throwIfAborted();
+      const waiting = ticket ? ahead(ticket) : 0;
+      if (waiting === 0 && tryLock(lock, token)) return holdLock(lock, token);
+      holder = readOwner(lock);
+      if (waiting === 0 && isStale(lock, holder) && breakLock(lock, holder)) {
+        options.onTakeover?.(holder, lock);
+        continue;
+      }
+      const now = `${holder?.token ?? ''}|${waiting}`;
+      if (now !== progress) {
+        progress = now;
+        since = Date.now();
+      } else if (Date.now() - since > stuckMs) {
+        throw new AiEvalError(
+          options.code,
+          `${options.label}: gave up waiting for the lock on ${file} after ${Math.round(stuckMs / 1000)} s in which it did not change hands: ${describeHolder(holder)} held it all that time. ${options.consequence} Fix: let that process finish, or stop it if it hangs; if no such process is running, delete ${lock}.`,
+        );
+      }
+      const pause = Math.min(pollMs, 2 + tries * 2) * (0.5 + Math.random());
+      await sleep(pause, undefined, options.signal ? { signal: options.signal } : undefined);
+    }
+  } finally {
+    if (ticket) leaveQueue(ticket);
+  }
+}
+
+/** Makes the lock directory and its owner file; false when the lock is taken. */
+function tryLock(lock: string, token: string): boolean {
+  try {
+    mkdirSync(lock);
+  } catch (error) {
+    if (errno(error) === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeFileSync(join(lock, 'owner.json'), JSON.stringify({ pid: process.pid, host: HOST, token }));
+  } catch (error) {
+    rmSync(lock, { recursive: true, force: true });
+    throw error;
+  }
+  return true;
+}
+
+function holdLock(lock: string, token: string): () => Promise<void> {
+  const touch = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(lock, now, now);
+    } catch {
+      // Gone: release will notice.
+    }
+  }, TOUCH_MS);
+  touch.unref();
+  let released = false;
+  return () => {
+    if (released) return Promise.resolve();
+    released = true;
+    clearInterval(touch);
+    // Remove the lock only while it is still ours (it is, unless someone broke it by hand).
+    if (readOwner(lock)?.token === token) {
+      try {
+        unlinkSync(join(lock, 'owner.json'));
+        rmdirSync(lock);
+      } catch {
+        rmSync(lock, { recursive: true, force: true });
+      }
+    }
+    return Promise.resolve();
+  };
+}
+
+/**
+ * Runs `fn` holding the lock on `file` ({@link acquireFileLock}), and releases it however `fn` ends.
+ *
+ * @example
+ * ```ts
+ * await withFileLock(path, options, () => writeFileAtomic(path, next));
+ * ```
+ */
+export async function withFileLock<T>(
+  file: string,
+  options: FileLockOptions,
+  fn: () => T | Promise<T>,
+): Promise<T> {
+  const release = await acquireFileLock(file, options);
+  try {
+    return await fn();
+  } finally {
+    await release();
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The one redaction of ai-eval: everything that leaves the process (judge prompts and cache
+ * entries, grade reasons and so records, reports, failure messages and annotations, log lines,
+ * error messages) goes through {@link redactText} or {@link redactValue} first.
+ *
+ * What is redacted:
+ * - values under secret-looking keys ({@link isSecretKey}: `api_key`, `apiKey`, `x-api-key`,
+ *   `token`, `access_token`, `password`, `passwd`, `passphrase`, `secret`, `client_secret`,
+ *   `private_key`, `authorization`, `auth`, `cookie`, `set-cookie`, `credential(s)`, `session_id`,
+ *   `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`), in objects and in text
+ *   (`key=value`, `key: value`, `"key": "value"`, header lines);
+ * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
+ * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic), `sk_live_…` (Stripe),
+ *   `ghp_…` / `github_pat_…` (GitHub), `xox?-…` (Slack), `AKIA…` (AWS), `AIza…` (Google), JWTs
+ *   and PEM private key blocks;
+ * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host`;
+ * - any literal secret passed in (the configured API key).
+ */
+
+import { setOwn } from './own.js';
+
+/**
+ * What replaces a secret.
+ *
+ * @example
+ * ```ts
+ * redactText('token=abc'); // `token=${REDACTED}`
+ * ```
+ */
+export const REDACTED = '[redacted]';
+
+/** Words that make a key secret wherever they appear in it. */
+const SECRET_WORDS = new Set([
+  'token',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'authorization',
+  'auth',
+  'cookie',
+  'apikey',
+  'credential',
+  'credentials',
+  'jwt',
+  'bearer',
+  'sessionid',
+]);
+
+/** Pairs of consecutive words that make a key secret (`api_key`, `private-key`, `sessionId`). */
+const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'session id', 'signing key']);
+
+/** `token_count`, `token_limit` and the like count tokens; they hold no secret. */
+const COUNTING = new Set(['count', 'counts', 'limit', 'limits', 'usage', 'type', 'budget', 'length']);
+
+function words(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+/**
+ * True when a key names a secret: `api_key`, `apiKey`, `X-Api-Key`, `access_token`, `password`,
+ * `client_secret`, `private_key`, `Authorization`, `set-cookie` and the like (the words are read in
+ * any case and any of snake, camel and kebab case). `max_tokens` or `token_count` are not.
+ *
+ * @example
+ * ```ts
+ * isSecretKey('x-api-key'); // true
+ * isSecretKey('max_tokens'); // false
+ * ```
+ */
+export function isSecretKey(key: string): boolean {
+  const parts = words(key);
+  return parts.some(
+    (word, i) =>
+      (SECRET_WORDS.has(word) && !(word === 'token' && COUNTING.has(parts[i + 1] ?? ''))) ||
+      SECRET_PAIRS.has(`${word} ${parts[i + 1] ?? ''}`),
+  );
+}
+
+const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#@'"<>\\]{1,512}@/gi;
+
+/**
+ * `key` `sep` `value`, where the key may be quoted (also with escaped quotes, as inside JSON in a
+ * string) and the value is a quoted string or a bare word, a bare value taking an auth scheme with
+ * it (`Authorization: Bearer abc`). Quantifiers are bounded so a long text costs linear time.
+ */
+const KEY_VALUE = new RegExp(
+  [
+    String.raw`(?<![\w.-])`, // starts where a key can start: linear time on a long word
+    String.raw`(\\?["']?)`, // 1: the key's opening quote
+    String.raw`([A-Za-z_][\w.-]{0,63})`, // 2: the key
+    String.raw`\1`,
+    String.raw`(\s{0,8}[:=]\s{0,8})`, // 3: the separator
+    '(',
+    String.raw`\\"(?:(?!\\")[^\n]){0,8192}\\"`, // an escaped-quote string
+    String.raw`|"(?:[^"\\\n]|\\.){0,8192}"`,
+    String.raw`|'(?:[^'\\\n]|\\.){0,8192}'`,
+    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate)\s{1,8})?[^\s,;&{}\[\]'"<>\\]{1,8192}`,
+    ')', // 4: the value
+  ].join(''),
+  'g',
+);
+
+const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]{8,8192}=*/gi;
+const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
+
+const KEY_SHAPED = [
+  /\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g,
+  /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,512}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{20,255}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,255}/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,255}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\bAIza[0-9A-Za-z_-]{35}/g,
+  /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g,
+];
+
+function isUserPass(base64: string): boolean {
+  try {
+    return Buffer.from(base64, 'base64').toString('utf8').includes(':');
+  } catch {
+    return false;
+  }
+}
+
+function quoted(value: string): string {
+  if (value.startsWith('\\"')) return `\\"${REDACTED}\\"`;
+  if (value.startsWith('"')) return `"${REDACTED}"`;
+  if (value.startsWith("'")) return `'${REDACTED}'`;
+  return REDACTED;
+}
+
+/**
+ * Text with its secrets replaced by `[redacted]`: values under secret-looking keys, `Bearer` and
+ * `Basic` credentials whole, key-shaped strings, URL userinfo, and every string in `secrets` (at
+ * least four characters long; the configured API key).
+ *
+ * @example
+ * ```ts
+ * redactText('Authorization: Bearer abc.def.ghi'); // 'Authorization: [redacted]'
+ * redactText('login {"password":"hunter2","user":"a"}'); // 'login {"password":"[redacted]","user":"a"}'
+ * redactText('GET https://bob:pw@example.com/x'); // 'GET https://[redacted]@example.com/x'
+ * ```
+ */
+export function redactText(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret !== undefined && secret.length >= 4) out = out.split(secret).join(REDACTED);
+  }
+  out = out
+    .replace(PRIVATE_KEY_BLOCK, REDACTED)
+    .replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`)
+    .replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
+      isSecretKey(key) && value !== REDACTED ? `${quote}${key}${quote}${sep}${quoted(value)}` : match,
+    )
+    .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
+    .replace(BASIC, (match, scheme: string, credential: string) =>
+      isUserPass(credential) ? `${scheme} ${REDACTED}` : match,
+    );
+  for (const pattern of KEY_SHAPED) out = out.replace(pattern, REDACTED);
+  return out;
+}
+
+/**
+ * A copy of a JSON-like value (tool-call arguments) with every value under a secret-looking key
+ * replaced by `[redacted]` (the key is kept, so a judge still sees which argument was passed; an
+ * empty, `null` or absent value is kept as it is) and every other string passed through
+ * {@link redactText}, at any depth.
+ *
+ * @example
+ * ```ts
+ * redactValue({ user: 'a', api_key: 'k', nested: [{ token: 't' }] });
+ * // { user: 'a', api_key: '[redacted]', nested: [{ token: '[redacted]' }] }
+ * ```
+ */
+export function redactValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 64) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const empty = inner === null || inner === undefined || inner === '';
+    setOwn(out, key, isSecretKey(key) && !empty ? REDACTED : redactValue(inner, depth + 1));
+  }
+  return out;
+}

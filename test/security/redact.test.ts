@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { isSecretKey, redactText, redactValue, REDACTED } from '../../src/internal/redact.js';
+import { capReason, REASON_CHAR_LIMIT, safeReason, TRUNCATED_MARKER } from '../../src/internal/reason.js';
+import { redactSecrets } from '../../src/judge/http-errors.js';
+import { redactArguments, redactText as reportRedactText } from '../../src/report/redact.js';
+
+describe('secret keys', () => {
+  it.each([
+    'api_key',
+    'apiKey',
+    'API_KEY',
+    'OPENAI_API_KEY',
+    'x-api-key',
+    'X-Api-Key',
+    'apikey',
+    'token',
+    'access_token',
+    'refreshToken',
+    'password',
+    'Password',
+    'passwd',
+    'authorization',
+    'Authorization',
+    'secret',
+    'client_secret',
+    'clientSecret',
+    'cookie',
+    'set-cookie',
+    'Set-Cookie',
+    'private_key',
+    'privateKey',
+    'aws_secret_access_key',
+    'session_id',
+    'credentials',
+  ])('%s is secret', (key) => {
+    expect(isSecretKey(key)).toBe(true);
+  });
+
+  it.each([
+    'max_tokens',
+    'total_tokens',
+    'token_count',
+    'user',
+    'query',
+    'key',
+    'primary_key_column',
+    'pass',
+  ])('%s is not', (key) => {
+    expect(isSecretKey(key)).toBe(false);
+  });
+});
+
+describe('redactText', () => {
+  it.each([
+    ['Authorization: Bearer TOKEN-abc.def-123', 'Authorization: [redacted]'],
+    ['authorization: Basic dXNlcjpodW50ZXIy', 'authorization: [redacted]'],
+    ['sent Bearer abcdefghijk to it', 'sent Bearer [redacted] to it'],
+    ['header Basic dXNlcjpodW50ZXIy here', 'header Basic [redacted] here'],
+    ['login {"password":"hunter2","user":"a"}', 'login {"password":"[redacted]","user":"a"}'],
+    ['{\\"api_key\\":\\"k-123\\",\\"q\\":\\"x\\"}', '{\\"api_key\\":\\"[redacted]\\",\\"q\\":\\"x\\"}'],
+    ['api_key=XYZ token: t0k3n', 'api_key=[redacted] token: [redacted]'],
+    ['GET /x?access_token=abc&page=2', 'GET /x?access_token=[redacted]&page=2'],
+    ["{'client_secret': 'cs'}", "{'client_secret': '[redacted]'}"],
+    ['Cookie: session=abc123', 'Cookie: [redacted]'],
+    ['key sk-proj-abcdefghijklmnop1234 leaked', 'key [redacted] leaked'],
+    ['sk-abcdefghijklmnopqrstu', '[redacted]'],
+    ['my key is sk-abcdefghijklmnop1234.', 'my key is [redacted].'],
+    ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', '[redacted]'],
+    ['AKIAABCDEFGHIJKLMNOP', '[redacted]'],
+    ['https://bob:hunter2@example.com/datasets/', 'https://[redacted]@example.com/datasets/'],
+    ['see http://token123@host.test/a', 'see http://[redacted]@host.test/a'],
+    ['-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----', '[redacted]'],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+
+  it('leaves ordinary text alone', () => {
+    for (const text of [
+      'Basic settings are fine; the bearer of news',
+      'max_tokens: 200, total_tokens=300',
+      'mail bob@example.com or see https://example.com/a?b=c@d',
+      'a risk-assessment-matrix and a task-list',
+      '{"score": 4, "reason": "covers both points"}',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+
+  it('removes a literal secret wherever it is, and is idempotent', () => {
+    const once = redactText('my key is plainkey42 (plainkey42)', ['plainkey42']);
+    expect(once).toBe('my key is [redacted] ([redacted])');
+    const text = 'Authorization: Bearer abcdefgh12 {"token":"x"} https://u:p@h.test';
+    expect(redactText(redactText(text))).toBe(redactText(text));
+  });
+
+  it('costs linear time on a long text without separators', () => {
+    const long = `${'a'.repeat(2_000_000)}: ${'b'.repeat(100)}`;
+    expect(redactText(long)).toBe(long);
+  });
+
+  it('is what the judge and the report use', () => {
+    expect(redactSecrets('Incorrect API key provided: my-own-key', 'my-own-key')).toBe(
+      `Incorrect API key provided: ${REDACTED}`,
+    );
+    expect(reportRedactText).toBe(redactText);
+    expect(redactArguments).toBe(redactValue);
+  });
+});
+
+describe('redactValue', () => {
+  it('redacts values under secret keys at any depth, keeping the names', () => {
+    expect(
+      redactValue({
+        user: 'a',
+        api_key: 'k',
+        apiKey: { nested: 'x' },
+        empty: { password: '' },
+        list: [{ token: 't', note: 'Bearer abcdefghijk' }],
+        n: 3,
+      }),
+    ).toEqual({
+      user: 'a',
+      api_key: REDACTED,
+      apiKey: REDACTED,
+      empty: { password: '' },
+      list: [{ token: REDACTED, note: `Bearer ${REDACTED}` }],
+      n: 3,
+    });
+  });
+
+  it('keeps a __proto__ key as data', () => {
+    const value = redactValue(JSON.parse('{"__proto__": {"token": "t"}}')) as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(JSON.stringify(value)).toBe('{"__proto__":{"token":"[redacted]"}}');
+  });
+});
+
+describe('reasons', () => {
+  it('are capped with a marker, the marker included, and capping twice changes nothing', () => {
+    const capped = capReason('x'.repeat(10_000_000));
+    expect(capped).toHaveLength(REASON_CHAR_LIMIT);
+    expect(capped.endsWith(TRUNCATED_MARKER)).toBe(true);
+    expect(capReason(capped)).toBe(capped);
+    expect(capReason('short')).toBe('short');
+  });
+
+  it('are redacted before they are capped', () => {
+    const reason = `${'y'.repeat(REASON_CHAR_LIMIT - 30)} token=abcdefghijklmnopqrstuvwxyz0123456789`;
+    const safe = safeReason(reason);
+    expect(safe).not.toContain('abcdefghijklmnop');
+    expect(safe.length).toBeLessThanOrEqual(REASON_CHAR_LIMIT);
+  });
+});
