@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import lockfile from 'proper-lockfile';
 import { writeFileAtomic } from '../internal/atomic-write.js';
+import { withFileLock } from '../internal/file-lock.js';
 import { logger } from '../logger.js';
 
 /**
  * The adaptive request rate of one provider, shared by every process of a run through a file in
  * the limiter's directory. Requests start no closer together than `1000 / rate` ms, and never
  * before `blockedUntil` (the latest `Retry-After`, across processes). Until the provider first
- * answers 429 the rate grows by one request per second per success (doubling every second). A 429
- * sets the ceiling to the rate the provider was seen to admit (successes in the last second) and
- * takes the rate to {@link RATE.decrease} of it; successes then bring it back quickly to
- * {@link RATE.approach} of the ceiling, and above that it probes slowly. Each time a probe finds
- * the same ceiling again the probe slows by half, so 429s die out; a rate that outgrows the ceiling
- * by {@link RATE.forget} forgets it (the limit rose) and grows fast again.
+ * answers 429 the rate grows by one request per second per success (doubling every second), as
+ * long as the requests use it. The first 429 sets the ceiling to what the provider was seen to
+ * admit (at least half the rate in force) and takes the rate to {@link RATE.decrease} of it;
+ * successes then bring it back quickly to {@link RATE.approach} of the ceiling, and above that it
+ * probes slowly. A 429 just below the ceiling is noise (requests reach the provider a little
+ * later, some closer together, than they start here): the ceiling stays. A probe that finds the
+ * same ceiling again halves the probe, so 429s become rare; a 429 well below the ceiling means the
+ * limit fell and lowers it a tenth; a rate that outgrows the ceiling by {@link RATE.forget} takes
+ * the ceiling with it (the limit rose).
  *
  * @example
  * ```ts
@@ -74,6 +77,12 @@ export const RATE = {
   approach: 0.97,
   /** A rate this far above the ceiling without a 429: the limit rose, forget the ceiling. */
   forget: 1.2,
+  /** The rate grows only while the starts of the last second are at least this share of it. */
+  used: 0.5,
+  /** A 429 at this share of the ceiling or above (and below it) leaves the ceiling as it is. */
+  noise: 0.9,
+  /** What a 429 well below the ceiling takes the ceiling to (a factor of it). */
+  ceilingStep: 0.9,
   /** The factor of the admitted rate a 429 takes the rate to. */
   decrease: 0.8,
   /** How many recent starts are kept to see the admitted rate. */
@@ -126,8 +135,11 @@ export function reserve(state: RateState, now: number): { state: RateState; star
 
 /**
  * The requests per second the provider admitted up to `at` (when a refused request started): the
- * starts it did not refuse in the second before (over the time since the first start, when that
- * is shorter), or `null` with fewer than three.
+ * starts it did not refuse in the two seconds before, per second, or `null` with none. Two seconds,
+ * because requests reach the provider a little later than they start here and some closer
+ * together: over one second that is an error of one request. Early in a run, over the time since
+ * the first start but never under a second: a provider that limits requests per window admits a
+ * burst of its limit at once.
  *
  * @example
  * ```ts
@@ -135,10 +147,9 @@ export function reserve(state: RateState, now: number): { state: RateState; star
  * ```
  */
 export function admittedRate(state: RateState, at: number): number | null {
-  const count = state.recent.filter((t) => t > at - 1000 && t < at).length;
-  if (count < 3 || state.since === 0) return null;
-  const seconds = Math.min(1000, Math.max(250, at - state.since)) / 1000;
-  return count / seconds;
+  const count = state.recent.filter((t) => t > at - 2000 && t < at).length;
+  if (count === 0 || state.since === 0) return null;
+  return count / Math.min(2, Math.max(1, (at - state.since) / 1000));
 }
 
 /**
@@ -153,15 +164,22 @@ export function admittedRate(state: RateState, at: number): number | null {
 export function afterSuccess(state: RateState, sentAt: number, now: number): RateState {
   // A request sent before the last decrease says nothing about the rate in force now.
   if (sentAt < state.decreasedAt) return { ...state, updatedAt: now };
+  // A rate the requests do not use (they are fewer: the run sends no faster) does not grow, so a
+  // 429 later finds the rate in force close to what was sent.
+  const used = state.recent.filter((t) => t > now - 1000 && t <= now).length;
+  if (used < state.rate * RATE.used) return { ...state, updatedAt: now };
   const { ceiling } = state;
   let rate: number;
   if (ceiling === null) rate = state.rate + RATE.fastStep;
   else if (state.rate < ceiling * RATE.approach)
     rate = Math.min(ceiling * RATE.approach, state.rate + RATE.fastStep);
-  else rate = state.rate + state.probe / state.rate;
+  // Above it, by `probe` of the ceiling per second (each of the rate's successes in a second adds its share).
+  else rate = state.rate + (state.probe * ceiling) / state.rate;
   rate = clampRate(rate);
+  // A rate this far above the ceiling without a 429: the limit rose, and the ceiling follows (it
+  // is not forgotten: a slow start from here would overshoot by as much again).
   if (ceiling !== null && rate > ceiling * RATE.forget)
-    return { ...state, rate, ceiling: null, probe: RATE.probe, updatedAt: now };
+    return { ...state, rate, ceiling: rate, probe: RATE.probe, updatedAt: now };
   return { ...state, rate, updatedAt: now };
 }
 
@@ -188,19 +206,37 @@ export function after429(
   const recent = own === -1 ? state.recent : state.recent.filter((_, i) => i !== own);
   let next = { ...state, recent, updatedAt: now };
   if (sentAt >= state.decreasedAt) {
-    // What the provider admitted is its limit, however fast the rate was when it said so.
-    const ceiling = clampRate(admittedRate(state, sentAt) ?? state.rate);
-    const probing = state.ceiling !== null && state.rate >= state.ceiling * RATE.approach;
-    const again =
-      probing &&
-      Math.abs(ceiling - (state.ceiling as number)) <= (state.ceiling as number) * RATE.sameCeiling;
-    next = {
-      ...next,
-      ceiling,
-      rate: clampRate(Math.min(state.rate, ceiling * RATE.decrease)),
-      probe: again ? Math.max(RATE.minProbe, state.probe / 2) : state.probe,
-      decreasedAt: now,
-    };
+    // The first 429 ends the slow start, whose rate may be far above the limit: what the provider
+    // admitted is the ceiling, and the rate drops to RATE.decrease of it. Later ones come near a
+    // ceiling already found:
+    // - at or above it (a probe found the limit): the ceiling rises to what was admitted if that
+    //   is more, the rate goes back to the approach point, and finding the same ceiling again
+    //   halves the probe;
+    // - just below it: requests reach the provider later than they start here, some closer
+    //   together, so this is noise: the ceiling stays and the rate goes no higher than the
+    //   approach point;
+    // - well below it, while the rate climbs back after a decrease: the limit fell; the ceiling
+    //   comes down a tenth and the rate to RATE.decrease of that.
+    const admitted = admittedRate(state, sentAt);
+    const known = state.ceiling;
+    let ceiling: number;
+    let rate: number;
+    let probe = state.probe;
+    if (known === null) {
+      // The slow start doubles the rate each second and a 429 comes back within one: half the
+      // rate in force is a floor under the limit, where the count of a ramp comes out short.
+      ceiling = clampRate(Math.max(admitted ?? 0, state.rate / 2));
+      rate = Math.min(state.rate, ceiling * RATE.decrease);
+    } else if (state.rate >= known * RATE.noise) {
+      ceiling = clampRate(Math.max(admitted ?? 0, known));
+      rate = Math.min(state.rate, ceiling * RATE.approach);
+      const again = state.rate >= known && Math.abs(ceiling - known) <= known * RATE.sameCeiling;
+      if (again) probe = Math.max(RATE.minProbe, state.probe / 2);
+    } else {
+      ceiling = clampRate(known * RATE.ceilingStep);
+      rate = Math.min(state.rate, ceiling * RATE.decrease);
+    }
+    next = { ...next, ceiling, rate: clampRate(rate), probe, decreasedAt: now };
   }
   const floor = now + (retryAfterMs ?? 1000 / next.rate);
   next.blockedUntil = Math.max(next.blockedUntil, floor);
@@ -223,6 +259,26 @@ export interface RateSettings {
   /** The provider (base URL), hashed into the file name. */
   key: string;
 }
+
+/**
+ * Where a {@link RateController} reads the time and waits: the system clock, or a test's.
+ *
+ * @example
+ * ```ts
+ * const clock: RateClock = { now: () => t, sleep: async (ms) => void (t += ms) };
+ * ```
+ */
+export interface RateClock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms` (rejects when `signal` aborts). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+const SYSTEM_CLOCK: RateClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, signal ? { signal } : undefined),
+};
 
 function parseState(text: string | undefined, now: number): RateState {
   if (text === undefined) return freshRate(now);
@@ -262,13 +318,16 @@ function parseState(text: string | undefined, now: number): RateState {
  */
 export class RateController {
   readonly #file: string;
-  readonly #lock: string;
+  readonly #clock: RateClock;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly settings: RateSettings) {
+  constructor(
+    readonly settings: RateSettings,
+    clock: RateClock = SYSTEM_CLOCK,
+  ) {
+    this.#clock = clock;
     const id = createHash('sha256').update(settings.key).digest('hex').slice(0, 12);
     this.#file = join(settings.dir, `rate-${id}.json`);
-    this.#lock = join(settings.dir, `rate-${id}.lock`);
   }
 
   /** Responses seen but not yet applied to the shared state: applied with the next update. */
@@ -286,7 +345,7 @@ export class RateController {
       start = reserved.start;
       return { state: reserved.state, wait: reserved.start - now };
     });
-    if (wait > 0) await sleep(wait, undefined, signal ? { signal } : undefined);
+    if (wait > 0) await this.#clock.sleep(wait, signal);
     return start;
   }
 
@@ -317,7 +376,7 @@ export class RateController {
       seen = state;
       return { state, wait: 0 };
     });
-    return seen ?? freshRate(Date.now());
+    return seen ?? freshRate(this.#clock.now());
   }
 
   /**
@@ -343,28 +402,34 @@ export class RateController {
     change: (state: RateState, now: number) => { state: RateState; wait: number },
   ): Promise<number> {
     mkdirSync(this.settings.dir, { recursive: true });
-    writeFileSync(this.#lock, '', { flag: 'a' });
-    const release = await lockfile.lock(this.#lock, {
-      stale: 10_000,
-      realpath: false,
-      retries: { retries: 10_000, minTimeout: 2, maxTimeout: 40, randomize: true },
-    });
-    try {
-      let text: string | undefined;
-      try {
-        text = readFileSync(this.#file, 'utf8');
-      } catch {
-        text = undefined;
-      }
-      const now = Date.now();
-      const { state, wait } = change(parseState(text, now), now);
-      writeFileAtomic(this.#file, JSON.stringify(state));
-      return wait;
-    } finally {
-      await release().catch((error: unknown) =>
-        logger.debug(`judge rate lock ${this.#lock}: ${String(error)}`, 'judge'),
-      );
-    }
+    return withFileLock(
+      this.#file,
+      {
+        label: 'judge rate controller',
+        code: 'JUDGE_FAILED',
+        consequence: 'No judge call was made.',
+        // Held for a read and a write: waiters poll briefly.
+        pollMs: 5,
+        stuckMs: 60_000,
+        onTakeover: (holder, lock) =>
+          logger.debug(
+            `took over the rate lock ${lock} of process ${holder?.pid ?? '?'}, which is gone`,
+            'judge',
+          ),
+      },
+      () => {
+        let text: string | undefined;
+        try {
+          text = readFileSync(this.#file, 'utf8');
+        } catch {
+          text = undefined;
+        }
+        const now = this.#clock.now();
+        const { state, wait } = change(parseState(text, now), now);
+        writeFileAtomic(this.#file, JSON.stringify(state), { durable: false });
+        return wait;
+      },
+    );
   }
 }
 
