@@ -5,6 +5,7 @@
 //
 //   npm run build && node bench/suite.mjs [--pairs 3] [--growth-pairs 2] [--quick] [--no-write]
 //   node bench/suite.mjs --record-reference --pkg <a built copy of the old package>
+//   node bench/suite.mjs --check-only     (the report check alone, no timing)
 //
 // Nothing here is a pass/fail test; it prints ratios and rewrites its section of bench/results.md.
 
@@ -35,6 +36,7 @@ const arg = (name, fallback) => {
 const PAIRS = opts.pairs ?? (opts.quick ? 1 : 3);
 const GROWTH_PAIRS = arg('--growth-pairs', opts.quick ? 1 : 2);
 const RECORD = opts.rest.includes('--record-reference');
+const CHECK_ONLY = opts.rest.includes('--check-only');
 requireBuild(opts.pkg);
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -77,11 +79,15 @@ function runner(kind, config, count) {
   };
 }
 
-/** The report with what legitimately changes between runs removed: time, Node version. */
+/**
+ * The report with what legitimately changes between runs removed: time, Node version, and the
+ * package version (0.1.0 when the reference was recorded, 0.2.0 since).
+ */
 function normalise(report) {
   const copy = structuredClone(report);
   delete copy.timestamp;
   delete copy.nodeVersion;
+  delete copy.packageVersion;
   return copy;
 }
 
@@ -96,9 +102,9 @@ function checkReport(kind) {
     return `recorded ${REFERENCE(kind)}`;
   }
   if (!existsSync(REFERENCE(kind))) return 'no reference recorded';
-  const reference = JSON.parse(gunzipSync(readFileSync(REFERENCE(kind))).toString('utf8'));
+  const reference = normalise(JSON.parse(gunzipSync(readFileSync(REFERENCE(kind))).toString('utf8')));
   if (isDeepStrictEqual(reference, report))
-    return 'identical to the reference (apart from timestamp and Node version)';
+    return 'identical to the reference (apart from timestamp, Node and package version)';
   // Name the first difference.
   const where = firstDifference(reference, report, '$');
   return `DIFFERENT from the reference: first at ${where}`;
@@ -120,7 +126,7 @@ function firstDifference(a, b, path) {
 const load = loadavg()[0];
 const log = (s) => console.log(s);
 
-if (RECORD) {
+if (RECORD || CHECK_ONLY) {
   await runner('vitest', 'eval', 2000)();
   log(`vitest: ${checkReport('vitest')}`);
   await runner('jest', 'eval', 2000)();
