@@ -78,5 +78,5 @@ declare global {
 }
 
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
-export type { EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
+export type { AfterQuestionHelpers, EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
 export type { AiEvalRecord, EvalRecord, FilterSkipRecord, LoadFailureRecord, SuiteRecord };

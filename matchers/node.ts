@@ -35,5 +35,5 @@ export function evalSuite(name: string, options: EvalSuiteOptions): void {
 }
 
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
-export type { EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
+export type { AfterQuestionHelpers, EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
 export type { EvalRecord, RecordTarget } from '../src/run/record-types.js';

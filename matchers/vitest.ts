@@ -27,7 +27,7 @@ declare module 'vitest' {
 
 export { evalSuite } from './vitest-suite.js';
 export type { AiEvalMatchers, GradeMatcherOptions, GraderRef } from './types.js';
-export type { EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
+export type { AfterQuestionHelpers, EvalSuiteOptions, RunHelpers } from '../src/run/suite-options.js';
 export type {
   AiEvalRecord,
   EvalRecord,

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   INVALID_REPORT: 'a report file is malformed',
   MERGE_MISMATCH: 'the reports to merge are not the shards of one run gated one way',
   INVALID_RUBRIC: 'a rubric or gold-label file is malformed',
+  INVALID_CHECK: 'a state check or rubric check executor definition is malformed',
+  DUPLICATE_CHECK: 'a different state check or check executor is already registered under that kind',
 } as const;
 
 /**

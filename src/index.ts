@@ -67,6 +67,31 @@ export { formatGrader } from './graders/format.js';
 export { claimsGrader } from './graders/claims.js';
 export { DEFAULT_CLAIM_PATTERNS } from './graders/claim-patterns.js';
 export {
+  defineStateCheck,
+  unregisterStateCheck,
+  getStateCheck,
+  listStateChecks,
+  type StateCheck,
+  type StateCheckContext,
+  type StateCheckDefinition,
+  type StateCheckFn,
+  type StateCheckResult,
+} from './graders/state/state-checks.js';
+export { stateGrader, defineStateGrader, type StateGraderOptions } from './graders/state/state-grader.js';
+export { rubricChecks } from './graders/rubric/rubric-checks.js';
+export {
+  defineCheckExecutor,
+  unregisterCheckExecutor,
+  listCheckExecutors,
+} from './graders/rubric/executors.js';
+export type {
+  CheckExecutor,
+  CheckExecutorOptions,
+  CheckOutcome,
+  CheckRun,
+} from './graders/rubric/check-types.js';
+export { chrf } from './graders/rubric/chrf.js';
+export {
   defineJudge,
   isJudge,
   type Judge,
@@ -124,11 +149,16 @@ export { inlineSource, registerInlineDataset, clearInlineDatasets } from './data
 export { httpSource, clearHttpDatasetCache } from './datasets/sources/http.js';
 export { loadDataset, loadDatasetSync, loadDatasetWithWarnings } from './datasets/load.js';
 export {
+  loadRubric,
   loadRubricCriteria,
   validateRubric,
+  rubricSchema,
+  type CombineMode,
+  type ResolvedRubric,
   type Rubric,
   type RubricCheck,
   type RubricLookup,
+  type RubricScoring,
   type RubricValidation,
 } from './datasets/rubrics.js';
 export { validateGoldLabels, type GoldLabel } from './datasets/gold-labels.js';

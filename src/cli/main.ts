@@ -9,21 +9,32 @@ Commands:
   validate <file...>   check datasets, rubrics and gold-label files
   merge <report...>    combine the JSON reports of several shards into one
                        (-o out.json, --junit, --markdown, --baseline, --max-drop)
-  list datasets        list the datasets the file source finds and where each
-                       comes from (--root, --path, --no-packages, --json)
+  list <what>          list graders, judges, sources or datasets (and where each
+                       dataset comes from; --source, --json)
+  diff <base> <head>   compare two JSON reports per target and question
+                       (--json, --fail-on-regression)
+  pull <source> <ref>  bring a dataset from a source (http, a custom one) into a
+                       local file a suite loads (-o <file>)
+  promote <report>     append a report's questions to a writable dataset
+                       (--to <source>:<ref>, --failed, --degraded, --ids, --dry-run)
+  report <report.json> render a JSON report (--html, --junit, --markdown), or build
   report <dir...>      the report of records a run wrote to a side channel
-                       (AI_EVAL_CHANNEL_DIR; -o, --junit, --markdown, --options)
+                       (AI_EVAL_CHANNEL_DIR; -o, --html, --junit, --markdown, --options)
   help                 show this help
 
-Run 'ai-eval <command> --help' for a command's options. Docs: docs/reporter.md, docs/datasets.md.
+Run 'ai-eval <command> --help' for a command's options. Exit codes: 0 ok, 1 findings
+(a failed gate, a regression, an invalid file), 2 a usage or input error. Docs: docs/cli.md.
 `;
 
 /**
  * Commands by name. Each is loaded only when it runs.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  diff: () => import('./diff.js').then((m) => m.diff),
   list: () => import('./list.js').then((m) => m.list),
   merge: () => import('./merge.js').then((m) => m.merge),
+  promote: () => import('./promote.js').then((m) => m.promote),
+  pull: () => import('./pull.js').then((m) => m.pull),
   report: () => import('./report.js').then((m) => m.report),
   validate: () => import('./validate.js').then((m) => m.validate),
 };

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { errorMessage } from '../internal/text.js';
 import pc from 'picocolors';
-import { isAiEvalError } from '../errors.js';
+import { inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
+import { renderHtml } from '../report/renderers/html.js';
 import { parseReport, readBaseline } from '../report/baseline.js';
 import type { EvalReport } from '../report/model.js';
 import { failsRun } from '../report/gates.js';
@@ -14,7 +13,7 @@ import { renderTerminal } from '../report/render-terminal.js';
 import { useColour } from '../report/write.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 
-const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <file>] [--markdown <file>]
+const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <file>] [--markdown <file>] [--html <file>]
                      [--baseline <file> [--max-drop <n>]] [--quiet]
 
 Combines the JSON reports of several shards into one report, recomputing every aggregate,
@@ -31,34 +30,32 @@ interface MergeArgs {
   output?: string;
   junit?: string;
   markdown?: string;
+  html?: string;
   baseline?: string;
   maxDrop?: number;
   quiet: boolean;
 }
 
-function parseMergeArgs(args: string[]): MergeArgs | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        junit: { type: 'string' },
-        markdown: { type: 'string' },
-        baseline: { type: 'string' },
-        'max-drop': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    return errorMessage(error);
-  }
+const SPEC = {
+  name: 'merge',
+  usage: USAGE,
+  options: {
+    output: { type: 'string', short: 'o' },
+    junit: { type: 'string' },
+    markdown: { type: 'string' },
+    html: { type: 'string' },
+    baseline: { type: 'string' },
+    'max-drop': { type: 'string' },
+    quiet: { type: 'boolean', short: 'q' },
+  },
+} as const satisfies CommandSpec<CommandOptions>;
+
+/** The arguments, the exit code to return at once (help, usage error), or what is wrong. */
+function parseMergeArgs(args: string[]): MergeArgs | number | string {
+  const parsed = parseCommand(SPEC, args);
+  if (!parsed.ok) return parsed.code;
   const { values, positionals } = parsed;
-  if (values.help) return '';
-  for (const key of ['output', 'junit', 'markdown', 'baseline'] as const) {
+  for (const key of ['output', 'junit', 'markdown', 'html', 'baseline'] as const) {
     if (values[key] === '') return `--${key} needs a file`;
   }
   const out: MergeArgs = {
@@ -67,6 +64,7 @@ function parseMergeArgs(args: string[]): MergeArgs | string {
     ...(values.output !== undefined ? { output: values.output } : {}),
     ...(values.junit !== undefined ? { junit: values.junit } : {}),
     ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
+    ...(values.html !== undefined ? { html: values.html } : {}),
     ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
   };
   const drop = values['max-drop'];
@@ -98,10 +96,8 @@ export function merge(args: string[]): Promise<number> {
 
 function runMerge(args: string[]): number {
   const parsed = parseMergeArgs(args);
-  if (typeof parsed === 'string') {
-    process.stderr.write(`${parsed ? `ai-eval merge: ${parsed}.\n\n` : ''}${USAGE}`);
-    return parsed ? 2 : 0;
-  }
+  if (typeof parsed === 'number') return parsed;
+  if (typeof parsed === 'string') return usageError(SPEC, parsed);
   try {
     const reports: EvalReport[] = parsed.inputs.map((file) => {
       let text: string;
@@ -124,14 +120,13 @@ function runMerge(args: string[]): number {
     writeFileAtomic(resolve(parsed.output as string), `${JSON.stringify(report, null, 2)}\n`);
     if (parsed.junit) writeFileAtomic(resolve(parsed.junit), renderJunit(report));
     if (parsed.markdown) writeFileAtomic(resolve(parsed.markdown), renderMarkdown(report));
+    if (parsed.html) writeFileAtomic(resolve(parsed.html), renderHtml(report));
     if (!parsed.quiet) {
       const palette = pc.createColors(useColour(undefined, process.env, process.stdout.isTTY));
       process.stdout.write(`${renderTerminal(report, { palette }).join('\n')}\n`);
     }
     return report.gates.some(failsRun) ? 1 : 0;
   } catch (error) {
-    const message = isAiEvalError(error) || error instanceof Error ? error.message : String(error);
-    process.stderr.write(`ai-eval merge: ${message}\n`);
-    return 2;
+    return inputError('merge', error);
   }
 }

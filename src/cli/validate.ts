@@ -10,6 +10,7 @@ import type { DatasetProblem } from '../datasets/types.js';
 import { formatProblem, validateValue } from '../datasets/validate.js';
 import type { CatalogTool } from '../grading/types.js';
 import { loadCatalog, toolNameProblems } from './validate-tools.js';
+import { parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
 
 /** What kind of document a file holds. */
 export type DocumentKind = 'dataset' | 'rubric' | 'gold-labels';
@@ -110,11 +111,12 @@ function check(file: string, tools?: CatalogTool[]): Checked {
   });
   const kind = documentKind(file, parsed);
   if (kind === 'rubric') {
+    // Against the rubric schema (ai-eval/schema/rubric.json) and the kinds' own params schemas.
     const result = validateParsedRubric(parsed, file);
     return {
       kind,
       problems: result.problems,
-      notes: [],
+      notes: result.warnings.map((w) => (w.startsWith(`${file}: `) ? w : `${file}: ${w}`)),
       summary: `${result.rubric?.checks.length ?? 0} check(s)`,
     };
   }
@@ -128,12 +130,19 @@ function check(file: string, tools?: CatalogTool[]): Checked {
 const USAGE = `Usage: ai-eval validate [--tools <catalog>] <file or directory...>
 
 Checks dataset, rubric and gold-label files (YAML or JSON). Rubrics are recognised by name
-(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key; gold labels by name (gold*.yaml,
+(*.rubric.yaml, rubrics/*.yaml) or a top-level 'checks' key and checked against the rubric
+schema (ai-eval/schema/rubric.json); gold labels by name (gold*.yaml,
 *.labels.yaml) or a top-level 'labels' key; anything else is checked as a dataset.
 With --tools, every expected_tools name must be a tool in the catalog (an OpenAI tools array, an
 MCP tools/list result or { name, readOnly } entries, JSON or YAML); a miss names the closest one.
 Prints each problem as file:line:column: /json/path: message. Exits 1 on any problem.
 `;
+
+const SPEC = {
+  name: 'validate',
+  usage: USAGE,
+  options: { tools: { type: 'string' } },
+} as const satisfies CommandSpec<CommandOptions>;
 
 /**
  * The `ai-eval validate` command: checks each file (directories are searched for .yaml, .yml and
@@ -148,17 +157,15 @@ Prints each problem as file:line:column: /json/path: message. Exits 1 on any pro
  * ```
  */
 export function validate(argv: string[]): Promise<number> {
-  const at = argv.indexOf('--tools');
-  const catalogFile = at >= 0 ? argv[at + 1] : undefined;
-  const args = at >= 0 ? argv.filter((_, i) => i !== at && i !== at + 1) : argv;
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(USAGE);
-    return Promise.resolve(0);
-  }
-  if (args.length === 0 || (at >= 0 && catalogFile === undefined)) {
-    process.stderr.write(USAGE);
-    return Promise.resolve(2);
-  }
+  const parsed = parseCommand(SPEC, argv);
+  if (!parsed.ok) return Promise.resolve(parsed.code);
+  const args = parsed.positionals;
+  const catalogFile = parsed.values.tools;
+  if (args.length === 0)
+    return Promise.resolve(
+      usageError(SPEC, 'name the dataset, rubric or gold-label files (or directories) to check'),
+    );
+  if (catalogFile === '') return Promise.resolve(usageError(SPEC, '--tools needs a tool catalog file'));
   let tools: CatalogTool[] | undefined;
   if (catalogFile !== undefined) {
     const loaded = loadCatalog(catalogFile);

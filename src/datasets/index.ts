@@ -50,8 +50,12 @@ export {
 } from './load.js';
 export { createSplitter, splitPosition, type Splitter, type SplitProblem } from './splits.js';
 export {
+  loadRubric,
   loadRubricCriteria,
+  judgeCriteria,
   validateRubric,
+  validateParsedRubric,
+  rubricSchema,
   rubricDirs,
   type Rubric,
   type RubricCheck,

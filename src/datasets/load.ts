@@ -3,7 +3,7 @@ import type { Question } from '../grading/types.js';
 import { errorMessage } from '../internal/text.js';
 import { captureLogs, captureLogsAsync, logger, type LogEntry } from '../logger.js';
 import type { DatasetSource } from './define-source.js';
-import { getDatasetSource, listDatasetSources } from './registry.js';
+import { builtinDatasetSources, getDatasetSource, listDatasetSources } from './registry.js';
 import { createSplitter } from './splits.js';
 import { readDatasetFile } from './sources/file.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from './types.js';
@@ -137,10 +137,30 @@ function pulledPath(ref: string): string {
   return `datasets/${base}.pulled.json`;
 }
 
+/**
+ * The one recipe for bringing an async dataset into a file: the `ai-eval pull` command line that
+ * the failing suite's hint and the docs print.
+ *
+ * @example
+ * ```ts
+ * pullCommand('http', 'support.yaml', 'datasets/support.pulled.json');
+ * // "npx ai-eval pull http support.yaml -o datasets/support.pulled.json --base-url <url>"
+ * ```
+ */
+export function pullCommand(source: string, ref: string, file: string): string {
+  const extra =
+    source === 'http'
+      ? ' --base-url <url>'
+      : Object.hasOwn(builtinDatasetSources, source)
+        ? ''
+        : ' --setup <module that registers it>';
+  return `npx ai-eval pull ${source} ${ref} -o ${file}${extra}`;
+}
+
 function asyncOnly(source: DatasetSource, label: string, ref: string): void {
   const file = pulledPath(ref);
   logger.warn(
-    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first, in a globalSetup: \`writeFileSync('${file}', JSON.stringify({ questions: await getDatasetSource('${source.id}').load('${ref}') }))\`; or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
+    `${label}: the '${source.id}' source is asynchronous and cannot be loaded synchronously (Jest cannot await inside describe), so evalSuite cannot load it. Fix: pull it into a file first: \`${pullCommand(source.id, ref, file)}\` (disabled questions and splits kept; docs/cli.md); or commit the dataset as a file. Then give evalSuite the file: \`dataset: '${file}'\`.`,
     TAG,
   );
 }

@@ -2,6 +2,34 @@ import { patternProblem } from '../graders/patterns.js';
 import { compileSchema } from '../graders/schema-cache.js';
 import type { SchemaIssue } from './schema.js';
 import { createSplitter } from './splits.js';
+import { getStateCheck } from '../graders/state/state-checks.js';
+
+/**
+ * The params of each `metadata.state` assertion whose kind is defined in this process, checked by
+ * the kind's schema (kinds are open: an undefined kind is left to `state_grader`, which fails it
+ * as a setup failure when it runs).
+ */
+function stateIssues(question: unknown, index: number, schemaIssues: readonly SchemaIssue[]): SchemaIssue[] {
+  const base = `/questions/${index}/metadata/state`;
+  if (schemaIssues.some((i) => i.path === base || i.path.startsWith(`${base}/`))) return [];
+  const metadata = (question as { metadata?: unknown } | null)?.metadata;
+  const state = (metadata as { state?: unknown } | null | undefined)?.state;
+  const assertions = (state as { assertions?: unknown } | null | undefined)?.assertions;
+  if (!Array.isArray(assertions)) return [];
+  const issues: SchemaIssue[] = [];
+  assertions.forEach((entry: unknown, i) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
+    const { id: _id, kind, ...params } = entry as Record<string, unknown>;
+    const check = typeof kind === 'string' ? getStateCheck(kind) : undefined;
+    const problem = check?.paramsProblem(params);
+    if (problem !== undefined)
+      issues.push({
+        path: `${base}/assertions/${i}`,
+        message: `params do not match the schema of state check kind '${String(kind)}': ${problem}. Fix the assertion's params.`,
+      });
+  });
+  return issues;
+}
 
 /**
  * The checks a JSON Schema cannot make, run on every validated dataset (the loader, `validate`,
@@ -21,6 +49,7 @@ export function semanticIssues(
   }
   if (!Array.isArray(document.questions)) return issues;
   (document.questions as unknown[]).forEach((question, index) => {
+    issues.push(...stateIssues(question, index, schemaIssues));
     const expected = (question as { expected?: unknown } | null)?.expected;
     if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) return;
     const path = `/questions/${index}/expected`;

@@ -129,7 +129,7 @@ function formatChecks(response: string, format: unknown, schema: unknown): Check
       `expected.format ${JSON.stringify(format)} is not supported; use 'json' or 'markdown', or expected.pattern`,
     );
   }
-  const parsed = parseJson(response);
+  const parsed = parseJsonResponse(response);
   const checks: Check[] = [
     { name: 'json', passed: parsed.ok, detail: parsed.ok ? 'parses' : `does not parse: ${parsed.message}` },
   ];
@@ -151,7 +151,18 @@ function formatChecks(response: string, format: unknown, schema: unknown): Check
   return checks;
 }
 
-function parseJson(response: string): { ok: true; value: unknown } | { ok: false; message: string } {
+/**
+ * Parses a response as JSON, allowing surrounding whitespace and one code fence around the whole
+ * response (as `format_grader` does).
+ *
+ * @example
+ * ```ts
+ * parseJsonResponse("```json\n{\"ok\": true}\n```"); // { ok: true, value: { ok: true } }
+ * ```
+ */
+export function parseJsonResponse(
+  response: string,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   const trimmed = response.trim();
   const fenced = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(trimmed);
   try {

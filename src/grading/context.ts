@@ -1,4 +1,5 @@
 import { getConfig } from '../config.js';
+import type { ResolvedRubric } from './rubric-types.js';
 import type { CatalogTool, ChatMessage, ClaimPattern, GradingContext, Question, ToolCall } from './types.js';
 
 /** What {@link buildContext} needs beside the question. */
@@ -18,6 +19,8 @@ export interface ContextOptions {
   tools?: CatalogTool[] | undefined;
   /** The target's claim patterns for `claims_grader`; sets `context.claim_patterns`. */
   claimPatterns?: ClaimPattern[] | undefined;
+  /** The question's rubric, read (or why it could not be); sets `context.rubric`. */
+  rubric?: ResolvedRubric | undefined;
 }
 
 /**
@@ -39,6 +42,7 @@ export function buildContext(question: Partial<Question>, options: ContextOption
     criteria: _ignoredCriteria,
     tools: _ignoredTools,
     claim_patterns: _ignoredPatterns,
+    rubric: _ignoredRubric,
     ...row
   } = question;
   const criteria = [question.criteria, ...(options.rubricCriteria ?? [])]
@@ -57,6 +61,7 @@ export function buildContext(question: Partial<Question>, options: ContextOption
   if (options.toolCalls !== undefined) context.tool_calls = options.toolCalls;
   if (options.tools !== undefined) context.tools = options.tools;
   if (options.claimPatterns !== undefined) context.claim_patterns = options.claimPatterns;
+  if (options.rubric !== undefined) context.rubric = options.rubric;
   return context;
 }
 

@@ -1,3 +1,5 @@
+import type { ResolvedRubric } from './rubric-types.js';
+
 /**
  * One message of a conversation, as graders see it.
  *
@@ -153,6 +155,19 @@ export interface GradeResult {
   skipped: boolean;
   /** Token usage, for graders that call a model. */
   usage?: TokenUsage;
+  /**
+   * Whether this grade's verdict rests on what the agent did, when that differs from grade to
+   * grade: `rubric_checks` sets it from its `tool_usage` and `state` checks. Absent: the grader's
+   * declared `observesActions` holds.
+   */
+  observesActions?: boolean;
+  /**
+   * The verdict came from querying the system's real state (a state check), not from the tool-call
+   * record, so a grade without a record is not an unverified observation.
+   */
+  queriedState?: boolean;
+  /** The rubric that scored it (`rubric_checks`): its id and semver version. */
+  rubric?: { id: string; version?: string };
 }
 
 /**
@@ -282,4 +297,9 @@ export interface GradingContext {
   tools?: CatalogTool[];
   /** Reserved: the target's `claimPatterns` for `claims_grader`; present only when set. */
   claim_patterns?: ClaimPattern[];
+  /**
+   * Reserved: the rubric the question's `rubric_ref` names, resolved (or why it could not be);
+   * present only when the question has a `rubric_ref`. `rubric_checks` reads it.
+   */
+  rubric?: ResolvedRubric;
 }

@@ -8,6 +8,8 @@ import { claimsGrader } from '../graders/claims.js';
 import { formatGrader } from '../graders/format.js';
 import { readOnlyRun } from '../graders/read-only-run.js';
 import { toolUsageGrader } from '../graders/tool-usage.js';
+import { stateGrader } from '../graders/state/state-grader.js';
+import { rubricChecks } from '../graders/rubric/rubric-checks.js';
 
 /**
  * The graders ai-eval ships, by id: a const map, so their ids form a typed union. The registry
@@ -24,6 +26,8 @@ export const builtinGraders = {
   tool_usage_grader: toolUsageGrader,
   format_grader: formatGrader,
   claims_grader: claimsGrader,
+  state_grader: stateGrader,
+  rubric_checks: rubricChecks,
   relevance_grader: relevanceGrader,
   completeness_grader: completenessGrader,
   actionability_grader: actionabilityGrader,

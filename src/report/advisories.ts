@@ -13,7 +13,9 @@ export interface AdvisoryInput {
 
 /**
  * The advisories of one target, each with a code and a plain sentence:
- * - `NO_ACTION_OBSERVER`: an agent-mode target that no action-observing grader scores;
+ * - `NO_ACTION_OBSERVER`: an agent-mode target that no action-observing grader scores (a grader
+ *   declares the flag, or its grades carry it one by one: `rubric_checks` observes actions only
+ *   in the grades where a `tool_usage` or `state` check ran);
  * - `NO_TOOL_CALL_RECORD`: grades whose reason carries the fallback marker
  *   `no tool-call record available` (one advisory per grader, naming the questions);
  * - `GRADER_ALWAYS_SKIPPED`: a grader every one of whose grades was skipped;
@@ -32,7 +34,8 @@ export interface AdvisoryInput {
 export function advisoriesFor(target: AdvisoryInput): Advisory[] {
   const advisories: Advisory[] = [];
   const name = target.name;
-  if (target.mode === 'agent' && target.actionObserving.length === 0) {
+  const observedPerGrade = target.questions.some((q) => q.grades.some((g) => g.observesActions));
+  if (target.mode === 'agent' && target.actionObserving.length === 0 && !observedPerGrade) {
     advisories.push({
       code: 'NO_ACTION_OBSERVER',
       target: name,

@@ -125,8 +125,14 @@ export function compareWithBaseline(
 /**
  * Removes and returns the baseline question that `q` continues: the same id and test file, else
  * the only question with that id when the id is unique on both sides (a moved test file).
+ *
+ * @example
+ * ```ts
+ * const left = [...old.questions];
+ * const previous = takeMatch(left, question, target.questions); // left now lacks it
+ * ```
  */
-function takeMatch(
+export function takeMatch(
   previous: QuestionReport[],
   q: QuestionReport,
   current: readonly QuestionReport[],

@@ -26,11 +26,20 @@ import {
  */
 export function targetReport(group: TargetGroup): TargetReport {
   const d = group.declared;
+  // Whether each grader observed actions in any of its grades: the flag is per grade, since
+  // rubric_checks observes only through its tool_usage and state checks.
   const seen = new Map<string, boolean>();
-  for (const q of group.questions) for (const g of q.grades) seen.set(g.grader, g.observesActions);
-  for (const n of group.negated) for (const g of n.grades) seen.set(g.grader, g.observesActions);
+  const note = (g: { grader: string; observesActions: boolean }) =>
+    seen.set(g.grader, (seen.get(g.grader) ?? false) || g.observesActions);
+  for (const q of group.questions) for (const g of q.grades) note(g);
+  for (const n of group.negated) for (const g of n.grades) note(g);
   const graders = d ? [...d.graders] : [...seen.keys()].sort();
-  const actionObserving = d ? [...d.actionObserving] : graders.filter((g) => seen.get(g));
+  const observedPerGrade = [...seen]
+    .filter(([id, observed]) => observed && graders.includes(id))
+    .map(([id]) => id);
+  const actionObserving = d
+    ? [...d.actionObserving, ...observedPerGrade.filter((id) => !d.actionObserving.includes(id))]
+    : graders.filter((g) => seen.get(g));
   const mode = d?.mode ?? null;
   return {
     name: group.name,

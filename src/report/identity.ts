@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '../config.js';
+import { setOwn } from '../internal/own.js';
 import { judgeIdentity } from '../registry/judge-identity.js';
 import type { AiEvalRecord } from '../run/record-types.js';
 import type { RunIdentity } from './model.js';
@@ -55,8 +56,9 @@ export function runIdentity(all: readonly AiEvalRecord[], now: Date): RunIdentit
   const datasetHashes: Record<string, string> = {};
   let judgeModel: string | null = null;
   for (const r of records) {
-    if (r.promptHash) promptHashes[r.grader] = r.promptHash;
-    if (r.dataset) datasetHashes[r.dataset.ref] = r.dataset.hash;
+    // Keys come from data (a grader id, a dataset ref): `__proto__` must stay a key.
+    if (r.promptHash) setOwn(promptHashes, r.grader, r.promptHash);
+    if (r.dataset) setOwn(datasetHashes, r.dataset.ref, r.dataset.hash);
     if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
   }
   let judgeHash: string | null = null;

@@ -24,6 +24,12 @@ export interface ReporterOptions {
   junitFile?: string;
   /** Write a Markdown summary here. It is also appended to `$GITHUB_STEP_SUMMARY` when that is set. */
   markdownFile?: string;
+  /**
+   * Write the HTML report here: one self-contained file (no network request) with the verdict,
+   * charts and a filterable question table. `ai-eval report <report.json> --html <file>` writes the
+   * same file from a JSON report.
+   */
+  htmlFile?: string;
   /** A gate on the whole run. */
   gate?: Gate;
   /** Gates by target name; each wins over the gate the target declares. */

@@ -14,6 +14,7 @@ import type { AiEvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
 import { githubAnnotations, renderMarkdown } from './render-markdown.js';
 import { renderTerminal } from './render-terminal.js';
+import { renderHtml } from './renderers/html.js';
 
 /**
  * Whether to colour output: forced by the option, else on for a TTY unless `NO_COLOR` is set.
@@ -116,6 +117,7 @@ export function finishRun(
     [options.outputFile, () => `${JSON.stringify(report, null, 2)}\n`],
     [options.junitFile, () => renderJunit(report)],
     [options.markdownFile, () => renderMarkdown(report, weakestOption(options))],
+    [options.htmlFile, () => renderHtml(report, baseline ? { baseline: baseline.report } : {})],
   ];
   for (const [file, render] of outputs) {
     if (!file) continue;

@@ -15,6 +15,8 @@ import type {
 } from '../grading/types.js';
 import { questionVerdict } from '../grading/verdict.js';
 import { errorMessage } from '../internal/text.js';
+import { loadRubric } from '../datasets/rubrics.js';
+import type { ResolvedRubric } from '../grading/rubric-types.js';
 
 /**
  * What {@link gradeQuestion} takes.
@@ -54,6 +56,13 @@ export interface GradeQuestionOptions {
   input?: string | undefined;
   /** Criteria from the question's rubric, merged into `context.criteria`. */
   rubricCriteria?: readonly string[] | undefined;
+  /**
+   * The rubric the question's `rubric_ref` names, already read (`evalSuite` passes it); graders see
+   * it as `context.rubric`. When absent and the question has a `rubric_ref`, it is looked up as
+   * suites do (`rubrics/<ref>.yaml` under the configured root), and a missing or invalid rubric is
+   * carried as the reason `rubric_checks` errors with.
+   */
+  rubric?: ResolvedRubric | undefined;
   /** The trial number (1-based) when a question runs several times. */
   trial?: number | undefined;
   /** Aborted when the test times out. */
@@ -116,6 +125,7 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
     input: options.input,
     tools: options.target?.tools !== undefined ? normalizeToolCatalog(options.target.tools) : undefined,
     claimPatterns: options.target?.claimPatterns,
+    rubric: resolveRubric(question, options.rubric),
   });
   // The question's own input or messages win; options.input is the fallback for a bare question.
   const input = hasInput(question) ? inputOf(question) : (options.input ?? inputOf(question));
@@ -124,6 +134,21 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
   );
   const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
   return { questionId: question.id ?? '', ...resultOf(grades, passThreshold), toolCalls, context };
+}
+
+/** The question's rubric: the one given, else looked up by its `rubric_ref`, else none. */
+function resolveRubric(
+  question: Partial<Question>,
+  given: ResolvedRubric | undefined,
+): ResolvedRubric | undefined {
+  if (given !== undefined) return given;
+  const ref = question.rubric_ref;
+  if (typeof ref !== 'string') return undefined;
+  try {
+    return loadRubric(ref);
+  } catch (error) {
+    return { ref, error: errorMessage(error) };
+  }
 }
 
 /**
@@ -175,8 +200,24 @@ async function runGrader(
  */
 function restamp(grader: Grader, grade: GradeResult): GradeResult {
   const score = typeof grade.score === 'number' || grade.score === null ? grade.score : null;
-  const stamped = grader.result(score, String(grade.reason), grade.error === true);
-  return grade.usage ? { ...stamped, usage: grade.usage } : stamped;
+  const stamped: GradeResult = grader.result(score, String(grade.reason), grade.error === true);
+  if (grade.usage) stamped.usage = grade.usage;
+  // Only a grader that declares observesActions may say a grade observed actions, and only
+  // rubric_checks (through its tool_usage and state checks) may say so per grade.
+  if (typeof grade.observesActions === 'boolean' && (grader.observesActions || grader.id === 'rubric_checks'))
+    stamped.observesActions = grade.observesActions;
+  if (grade.queriedState === true) stamped.queriedState = true;
+  if (isRubricStamp(grade.rubric)) stamped.rubric = { ...grade.rubric };
+  return stamped;
+}
+
+function isRubricStamp(value: unknown): value is { id: string; version?: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'string' &&
+    ['string', 'undefined'].includes(typeof (value as { version?: unknown }).version)
+  );
 }
 
 function isGradeResult(value: unknown): value is GradeResult {

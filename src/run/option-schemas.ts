@@ -102,6 +102,10 @@ export const suiteSchema: OptionSchema = {
     },
     target: { description: 'a target { name, mode, graders }' },
     run: { description: 'a function (question, { signal, trial }) => response or agent run' },
+    beforeQuestion: { description: 'a function (question, { signal, trial }) run before each question' },
+    afterQuestion: {
+      description: 'a function (question, { signal, trial, response, result }) run after each question',
+    },
     split: { type: 'string', pattern: '\\S', description: 'a non-empty split name' },
     tags: { type: 'array', items: { type: 'string' }, description: 'a list of tags' },
     ids: { type: 'array', items: { type: 'string' }, description: 'a list of question ids' },
@@ -155,6 +159,7 @@ export const reporterSchema: OptionSchema = {
     outputFile: file,
     junitFile: file,
     markdownFile: file,
+    htmlFile: file,
     gate: gateSchema,
     gates: {
       type: 'object',

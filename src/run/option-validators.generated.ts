@@ -822,6 +822,10 @@ const schema32 = {
     },
     target: { description: 'a target { name, mode, graders }' },
     run: { description: 'a function (question, { signal, trial }) => response or agent run' },
+    beforeQuestion: { description: 'a function (question, { signal, trial }) run before each question' },
+    afterQuestion: {
+      description: 'a function (question, { signal, trial, response, result }) run after each question',
+    },
     split: { type: 'string', pattern: '\\S', description: 'a non-empty split name' },
     tags: { type: 'array', items: { type: 'string' }, description: 'a list of tags' },
     ids: { type: 'array', items: { type: 'string' }, description: 'a list of question ids' },
@@ -1797,6 +1801,7 @@ const schema34 = {
     outputFile: { type: 'string', minLength: 1, description: 'a file path' },
     junitFile: { type: 'string', minLength: 1, description: 'a file path' },
     markdownFile: { type: 'string', minLength: 1, description: 'a file path' },
+    htmlFile: { type: 'string', minLength: 1, description: 'a file path' },
     gate: {
       type: 'object',
       description: '{ level, minAverage?, minPassRate?, minCoverage? }',
@@ -1997,21 +2002,18 @@ function validate23(
         errors++;
       }
     }
-    if (data.gate !== undefined) {
-      let data3 = data.gate;
-      const _errs10 = errors;
-      let valid1 = false;
-      const _errs11 = errors;
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        if (data3.minAverage === undefined) {
+    if (data.htmlFile !== undefined) {
+      let data3 = data.htmlFile;
+      if (typeof data3 === 'string') {
+        if (func4(data3) < 1) {
           const err7 = {
-            instancePath: instancePath + '/gate',
-            schemaPath: '#/properties/gate/anyOf/0/required',
-            keyword: 'required',
-            params: { missingProperty: 'minAverage' },
-            message: "must have required property '" + 'minAverage' + "'",
-            schema: schema34.properties.gate.anyOf[0].required,
-            parentSchema: schema34.properties.gate.anyOf[0],
+            instancePath: instancePath + '/htmlFile',
+            schemaPath: '#/properties/htmlFile/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema34.properties.htmlFile,
             data: data3,
           };
           if (vErrors === null) {
@@ -2021,44 +2023,41 @@ function validate23(
           }
           errors++;
         }
-      }
-      var _valid0 = _errs11 === errors;
-      valid1 = valid1 || _valid0;
-      const _errs12 = errors;
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        if (data3.minPassRate === undefined) {
-          const err8 = {
-            instancePath: instancePath + '/gate',
-            schemaPath: '#/properties/gate/anyOf/1/required',
-            keyword: 'required',
-            params: { missingProperty: 'minPassRate' },
-            message: "must have required property '" + 'minPassRate' + "'",
-            schema: schema34.properties.gate.anyOf[1].required,
-            parentSchema: schema34.properties.gate.anyOf[1],
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/htmlFile',
+          schemaPath: '#/properties/htmlFile/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema34.properties.htmlFile.type,
+          parentSchema: schema34.properties.htmlFile,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
+        errors++;
       }
-      var _valid0 = _errs12 === errors;
-      valid1 = valid1 || _valid0;
+    }
+    if (data.gate !== undefined) {
+      let data4 = data.gate;
+      const _errs12 = errors;
+      let valid1 = false;
       const _errs13 = errors;
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        if (data3.minCoverage === undefined) {
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.minAverage === undefined) {
           const err9 = {
             instancePath: instancePath + '/gate',
-            schemaPath: '#/properties/gate/anyOf/2/required',
+            schemaPath: '#/properties/gate/anyOf/0/required',
             keyword: 'required',
-            params: { missingProperty: 'minCoverage' },
-            message: "must have required property '" + 'minCoverage' + "'",
-            schema: schema34.properties.gate.anyOf[2].required,
-            parentSchema: schema34.properties.gate.anyOf[2],
-            data: data3,
+            params: { missingProperty: 'minAverage' },
+            message: "must have required property '" + 'minAverage' + "'",
+            schema: schema34.properties.gate.anyOf[0].required,
+            parentSchema: schema34.properties.gate.anyOf[0],
+            data: data4,
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -2070,44 +2069,41 @@ function validate23(
       }
       var _valid0 = _errs13 === errors;
       valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const err10 = {
-          instancePath: instancePath + '/gate',
-          schemaPath: '#/properties/gate/anyOf',
-          keyword: 'anyOf',
-          params: {},
-          message: 'must match a schema in anyOf',
-          schema: schema34.properties.gate.anyOf,
-          parentSchema: schema34.properties.gate,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      } else {
-        errors = _errs10;
-        if (vErrors !== null) {
-          if (_errs10) {
-            vErrors.length = _errs10;
+      const _errs14 = errors;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.minPassRate === undefined) {
+          const err10 = {
+            instancePath: instancePath + '/gate',
+            schemaPath: '#/properties/gate/anyOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'minPassRate' },
+            message: "must have required property '" + 'minPassRate' + "'",
+            schema: schema34.properties.gate.anyOf[1].required,
+            parentSchema: schema34.properties.gate.anyOf[1],
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
           } else {
-            vErrors = null;
+            vErrors.push(err10);
           }
+          errors++;
         }
       }
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        if (data3.level === undefined) {
+      var _valid0 = _errs14 === errors;
+      valid1 = valid1 || _valid0;
+      const _errs15 = errors;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.minCoverage === undefined) {
           const err11 = {
             instancePath: instancePath + '/gate',
-            schemaPath: '#/properties/gate/required',
+            schemaPath: '#/properties/gate/anyOf/2/required',
             keyword: 'required',
-            params: { missingProperty: 'level' },
-            message: "must have required property '" + 'level' + "'",
-            schema: schema34.properties.gate.required,
-            parentSchema: schema34.properties.gate,
-            data: data3,
+            params: { missingProperty: 'minCoverage' },
+            message: "must have required property '" + 'minCoverage' + "'",
+            schema: schema34.properties.gate.anyOf[2].required,
+            parentSchema: schema34.properties.gate.anyOf[2],
+            data: data4,
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -2116,14 +2112,63 @@ function validate23(
           }
           errors++;
         }
-        for (const key1 in data3) {
+      }
+      var _valid0 = _errs15 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const err12 = {
+          instancePath: instancePath + '/gate',
+          schemaPath: '#/properties/gate/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
+          schema: schema34.properties.gate.anyOf,
+          parentSchema: schema34.properties.gate,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      } else {
+        errors = _errs12;
+        if (vErrors !== null) {
+          if (_errs12) {
+            vErrors.length = _errs12;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.level === undefined) {
+          const err13 = {
+            instancePath: instancePath + '/gate',
+            schemaPath: '#/properties/gate/required',
+            keyword: 'required',
+            params: { missingProperty: 'level' },
+            message: "must have required property '" + 'level' + "'",
+            schema: schema34.properties.gate.required,
+            parentSchema: schema34.properties.gate,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        for (const key1 in data4) {
           if (!(
             key1 === 'level' ||
             key1 === 'minAverage' ||
             key1 === 'minPassRate' ||
             key1 === 'minCoverage'
           )) {
-            const err12 = {
+            const err14 = {
               instancePath: instancePath + '/gate',
               schemaPath: '#/properties/gate/additionalProperties',
               keyword: 'additionalProperties',
@@ -2131,20 +2176,20 @@ function validate23(
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema34.properties.gate,
-              data: data3,
+              data: data4,
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err14];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err14);
             }
             errors++;
           }
         }
-        if (data3.level !== undefined) {
-          let data4 = data3.level;
-          if (!(data4 === 'hard' || data4 === 'soft')) {
-            const err13 = {
+        if (data4.level !== undefined) {
+          let data5 = data4.level;
+          if (!(data5 === 'hard' || data5 === 'soft')) {
+            const err15 = {
               instancePath: instancePath + '/gate/level',
               schemaPath: '#/properties/gate/properties/level/enum',
               keyword: 'enum',
@@ -2152,21 +2197,21 @@ function validate23(
               message: 'must be equal to one of the allowed values',
               schema: schema34.properties.gate.properties.level.enum,
               parentSchema: schema34.properties.gate.properties.level,
-              data: data4,
+              data: data5,
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err15];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err15);
             }
             errors++;
           }
         }
-        if (data3.minAverage !== undefined) {
-          let data5 = data3.minAverage;
-          if (typeof data5 == 'number' && isFinite(data5)) {
-            if (data5 > 5 || isNaN(data5)) {
-              const err14 = {
+        if (data4.minAverage !== undefined) {
+          let data6 = data4.minAverage;
+          if (typeof data6 == 'number' && isFinite(data6)) {
+            if (data6 > 5 || isNaN(data6)) {
+              const err16 = {
                 instancePath: instancePath + '/gate/minAverage',
                 schemaPath: '#/properties/gate/properties/minAverage/maximum',
                 keyword: 'maximum',
@@ -2174,17 +2219,17 @@ function validate23(
                 message: 'must be <= 5',
                 schema: 5,
                 parentSchema: schema34.properties.gate.properties.minAverage,
-                data: data5,
+                data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err14];
+                vErrors = [err16];
               } else {
-                vErrors.push(err14);
+                vErrors.push(err16);
               }
               errors++;
             }
-            if (data5 < 0 || isNaN(data5)) {
-              const err15 = {
+            if (data6 < 0 || isNaN(data6)) {
+              const err17 = {
                 instancePath: instancePath + '/gate/minAverage',
                 schemaPath: '#/properties/gate/properties/minAverage/minimum',
                 keyword: 'minimum',
@@ -2192,46 +2237,6 @@ function validate23(
                 message: 'must be >= 0',
                 schema: 0,
                 parentSchema: schema34.properties.gate.properties.minAverage,
-                data: data5,
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = {
-              instancePath: instancePath + '/gate/minAverage',
-              schemaPath: '#/properties/gate/properties/minAverage/type',
-              keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
-              schema: schema34.properties.gate.properties.minAverage.type,
-              parentSchema: schema34.properties.gate.properties.minAverage,
-              data: data5,
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-        if (data3.minPassRate !== undefined) {
-          let data6 = data3.minPassRate;
-          if (typeof data6 == 'number' && isFinite(data6)) {
-            if (data6 > 1 || isNaN(data6)) {
-              const err17 = {
-                instancePath: instancePath + '/gate/minPassRate',
-                schemaPath: '#/properties/gate/properties/minPassRate/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 1 },
-                message: 'must be <= 1',
-                schema: 1,
-                parentSchema: schema34.properties.gate.properties.minPassRate,
                 data: data6,
               };
               if (vErrors === null) {
@@ -2241,8 +2246,48 @@ function validate23(
               }
               errors++;
             }
-            if (data6 < 0 || isNaN(data6)) {
-              const err18 = {
+          } else {
+            const err18 = {
+              instancePath: instancePath + '/gate/minAverage',
+              schemaPath: '#/properties/gate/properties/minAverage/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+              schema: schema34.properties.gate.properties.minAverage.type,
+              parentSchema: schema34.properties.gate.properties.minAverage,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (data4.minPassRate !== undefined) {
+          let data7 = data4.minPassRate;
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 > 1 || isNaN(data7)) {
+              const err19 = {
+                instancePath: instancePath + '/gate/minPassRate',
+                schemaPath: '#/properties/gate/properties/minPassRate/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 1 },
+                message: 'must be <= 1',
+                schema: 1,
+                parentSchema: schema34.properties.gate.properties.minPassRate,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+            if (data7 < 0 || isNaN(data7)) {
+              const err20 = {
                 instancePath: instancePath + '/gate/minPassRate',
                 schemaPath: '#/properties/gate/properties/minPassRate/minimum',
                 keyword: 'minimum',
@@ -2250,46 +2295,6 @@ function validate23(
                 message: 'must be >= 0',
                 schema: 0,
                 parentSchema: schema34.properties.gate.properties.minPassRate,
-                data: data6,
-              };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          } else {
-            const err19 = {
-              instancePath: instancePath + '/gate/minPassRate',
-              schemaPath: '#/properties/gate/properties/minPassRate/type',
-              keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
-              schema: schema34.properties.gate.properties.minPassRate.type,
-              parentSchema: schema34.properties.gate.properties.minPassRate,
-              data: data6,
-            };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-        }
-        if (data3.minCoverage !== undefined) {
-          let data7 = data3.minCoverage;
-          if (typeof data7 == 'number' && isFinite(data7)) {
-            if (data7 > 1 || isNaN(data7)) {
-              const err20 = {
-                instancePath: instancePath + '/gate/minCoverage',
-                schemaPath: '#/properties/gate/properties/minCoverage/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 1 },
-                message: 'must be <= 1',
-                schema: 1,
-                parentSchema: schema34.properties.gate.properties.minCoverage,
                 data: data7,
               };
               if (vErrors === null) {
@@ -2299,8 +2304,48 @@ function validate23(
               }
               errors++;
             }
-            if (data7 < 0 || isNaN(data7)) {
-              const err21 = {
+          } else {
+            const err21 = {
+              instancePath: instancePath + '/gate/minPassRate',
+              schemaPath: '#/properties/gate/properties/minPassRate/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+              schema: schema34.properties.gate.properties.minPassRate.type,
+              parentSchema: schema34.properties.gate.properties.minPassRate,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+        if (data4.minCoverage !== undefined) {
+          let data8 = data4.minCoverage;
+          if (typeof data8 == 'number' && isFinite(data8)) {
+            if (data8 > 1 || isNaN(data8)) {
+              const err22 = {
+                instancePath: instancePath + '/gate/minCoverage',
+                schemaPath: '#/properties/gate/properties/minCoverage/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 1 },
+                message: 'must be <= 1',
+                schema: 1,
+                parentSchema: schema34.properties.gate.properties.minCoverage,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+            if (data8 < 0 || isNaN(data8)) {
+              const err23 = {
                 instancePath: instancePath + '/gate/minCoverage',
                 schemaPath: '#/properties/gate/properties/minCoverage/minimum',
                 keyword: 'minimum',
@@ -2308,17 +2353,17 @@ function validate23(
                 message: 'must be >= 0',
                 schema: 0,
                 parentSchema: schema34.properties.gate.properties.minCoverage,
-                data: data7,
+                data: data8,
               };
               if (vErrors === null) {
-                vErrors = [err21];
+                vErrors = [err23];
               } else {
-                vErrors.push(err21);
+                vErrors.push(err23);
               }
               errors++;
             }
           } else {
-            const err22 = {
+            const err24 = {
               instancePath: instancePath + '/gate/minCoverage',
               schemaPath: '#/properties/gate/properties/minCoverage/type',
               keyword: 'type',
@@ -2326,18 +2371,18 @@ function validate23(
               message: 'must be number',
               schema: schema34.properties.gate.properties.minCoverage.type,
               parentSchema: schema34.properties.gate.properties.minCoverage,
-              data: data7,
+              data: data8,
             };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err24];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err24);
             }
             errors++;
           }
         }
       } else {
-        const err23 = {
+        const err25 = {
           instancePath: instancePath + '/gate',
           schemaPath: '#/properties/gate/type',
           keyword: 'type',
@@ -2345,27 +2390,27 @@ function validate23(
           message: 'must be object',
           schema: schema34.properties.gate.type,
           parentSchema: schema34.properties.gate,
-          data: data3,
+          data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err25];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
     if (data.gates !== undefined) {
-      let data8 = data.gates;
-      if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
-        for (const key2 in data8) {
-          let data9 = data8[key2];
-          const _errs27 = errors;
+      let data9 = data.gates;
+      if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
+        for (const key2 in data9) {
+          let data10 = data9[key2];
+          const _errs29 = errors;
           let valid4 = false;
-          const _errs28 = errors;
-          if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-            if (data9.minAverage === undefined) {
-              const err24 = {
+          const _errs30 = errors;
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (data10.minAverage === undefined) {
+              const err26 = {
                 instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
                 schemaPath: '#/properties/gates/additionalProperties/anyOf/0/required',
                 keyword: 'required',
@@ -2373,53 +2418,7 @@ function validate23(
                 message: "must have required property '" + 'minAverage' + "'",
                 schema: schema34.properties.gates.additionalProperties.anyOf[0].required,
                 parentSchema: schema34.properties.gates.additionalProperties.anyOf[0],
-                data: data9,
-              };
-              if (vErrors === null) {
-                vErrors = [err24];
-              } else {
-                vErrors.push(err24);
-              }
-              errors++;
-            }
-          }
-          var _valid1 = _errs28 === errors;
-          valid4 = valid4 || _valid1;
-          const _errs29 = errors;
-          if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-            if (data9.minPassRate === undefined) {
-              const err25 = {
-                instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
-                schemaPath: '#/properties/gates/additionalProperties/anyOf/1/required',
-                keyword: 'required',
-                params: { missingProperty: 'minPassRate' },
-                message: "must have required property '" + 'minPassRate' + "'",
-                schema: schema34.properties.gates.additionalProperties.anyOf[1].required,
-                parentSchema: schema34.properties.gates.additionalProperties.anyOf[1],
-                data: data9,
-              };
-              if (vErrors === null) {
-                vErrors = [err25];
-              } else {
-                vErrors.push(err25);
-              }
-              errors++;
-            }
-          }
-          var _valid1 = _errs29 === errors;
-          valid4 = valid4 || _valid1;
-          const _errs30 = errors;
-          if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-            if (data9.minCoverage === undefined) {
-              const err26 = {
-                instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
-                schemaPath: '#/properties/gates/additionalProperties/anyOf/2/required',
-                keyword: 'required',
-                params: { missingProperty: 'minCoverage' },
-                message: "must have required property '" + 'minCoverage' + "'",
-                schema: schema34.properties.gates.additionalProperties.anyOf[2].required,
-                parentSchema: schema34.properties.gates.additionalProperties.anyOf[2],
-                data: data9,
+                data: data10,
               };
               if (vErrors === null) {
                 vErrors = [err26];
@@ -2431,44 +2430,41 @@ function validate23(
           }
           var _valid1 = _errs30 === errors;
           valid4 = valid4 || _valid1;
-          if (!valid4) {
-            const err27 = {
-              instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
-              schemaPath: '#/properties/gates/additionalProperties/anyOf',
-              keyword: 'anyOf',
-              params: {},
-              message: 'must match a schema in anyOf',
-              schema: schema34.properties.gates.additionalProperties.anyOf,
-              parentSchema: schema34.properties.gates.additionalProperties,
-              data: data9,
-            };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          } else {
-            errors = _errs27;
-            if (vErrors !== null) {
-              if (_errs27) {
-                vErrors.length = _errs27;
+          const _errs31 = errors;
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (data10.minPassRate === undefined) {
+              const err27 = {
+                instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/gates/additionalProperties/anyOf/1/required',
+                keyword: 'required',
+                params: { missingProperty: 'minPassRate' },
+                message: "must have required property '" + 'minPassRate' + "'",
+                schema: schema34.properties.gates.additionalProperties.anyOf[1].required,
+                parentSchema: schema34.properties.gates.additionalProperties.anyOf[1],
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
               } else {
-                vErrors = null;
+                vErrors.push(err27);
               }
+              errors++;
             }
           }
-          if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-            if (data9.level === undefined) {
+          var _valid1 = _errs31 === errors;
+          valid4 = valid4 || _valid1;
+          const _errs32 = errors;
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (data10.minCoverage === undefined) {
               const err28 = {
                 instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
-                schemaPath: '#/properties/gates/additionalProperties/required',
+                schemaPath: '#/properties/gates/additionalProperties/anyOf/2/required',
                 keyword: 'required',
-                params: { missingProperty: 'level' },
-                message: "must have required property '" + 'level' + "'",
-                schema: schema34.properties.gates.additionalProperties.required,
-                parentSchema: schema34.properties.gates.additionalProperties,
-                data: data9,
+                params: { missingProperty: 'minCoverage' },
+                message: "must have required property '" + 'minCoverage' + "'",
+                schema: schema34.properties.gates.additionalProperties.anyOf[2].required,
+                parentSchema: schema34.properties.gates.additionalProperties.anyOf[2],
+                data: data10,
               };
               if (vErrors === null) {
                 vErrors = [err28];
@@ -2477,14 +2473,63 @@ function validate23(
               }
               errors++;
             }
-            for (const key3 in data9) {
+          }
+          var _valid1 = _errs32 === errors;
+          valid4 = valid4 || _valid1;
+          if (!valid4) {
+            const err29 = {
+              instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/gates/additionalProperties/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+              schema: schema34.properties.gates.additionalProperties.anyOf,
+              parentSchema: schema34.properties.gates.additionalProperties,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err29];
+            } else {
+              vErrors.push(err29);
+            }
+            errors++;
+          } else {
+            errors = _errs29;
+            if (vErrors !== null) {
+              if (_errs29) {
+                vErrors.length = _errs29;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (data10.level === undefined) {
+              const err30 = {
+                instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/gates/additionalProperties/required',
+                keyword: 'required',
+                params: { missingProperty: 'level' },
+                message: "must have required property '" + 'level' + "'",
+                schema: schema34.properties.gates.additionalProperties.required,
+                parentSchema: schema34.properties.gates.additionalProperties,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+            for (const key3 in data10) {
               if (!(
                 key3 === 'level' ||
                 key3 === 'minAverage' ||
                 key3 === 'minPassRate' ||
                 key3 === 'minCoverage'
               )) {
-                const err29 = {
+                const err31 = {
                   instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
                   schemaPath: '#/properties/gates/additionalProperties/additionalProperties',
                   keyword: 'additionalProperties',
@@ -2492,20 +2537,20 @@ function validate23(
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema34.properties.gates.additionalProperties,
-                  data: data9,
+                  data: data10,
                 };
                 if (vErrors === null) {
-                  vErrors = [err29];
+                  vErrors = [err31];
                 } else {
-                  vErrors.push(err29);
+                  vErrors.push(err31);
                 }
                 errors++;
               }
             }
-            if (data9.level !== undefined) {
-              let data10 = data9.level;
-              if (!(data10 === 'hard' || data10 === 'soft')) {
-                const err30 = {
+            if (data10.level !== undefined) {
+              let data11 = data10.level;
+              if (!(data11 === 'hard' || data11 === 'soft')) {
+                const err32 = {
                   instancePath:
                     instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1') + '/level',
                   schemaPath: '#/properties/gates/additionalProperties/properties/level/enum',
@@ -2516,21 +2561,21 @@ function validate23(
                   message: 'must be equal to one of the allowed values',
                   schema: schema34.properties.gates.additionalProperties.properties.level.enum,
                   parentSchema: schema34.properties.gates.additionalProperties.properties.level,
-                  data: data10,
+                  data: data11,
                 };
                 if (vErrors === null) {
-                  vErrors = [err30];
+                  vErrors = [err32];
                 } else {
-                  vErrors.push(err30);
+                  vErrors.push(err32);
                 }
                 errors++;
               }
             }
-            if (data9.minAverage !== undefined) {
-              let data11 = data9.minAverage;
-              if (typeof data11 == 'number' && isFinite(data11)) {
-                if (data11 > 5 || isNaN(data11)) {
-                  const err31 = {
+            if (data10.minAverage !== undefined) {
+              let data12 = data10.minAverage;
+              if (typeof data12 == 'number' && isFinite(data12)) {
+                if (data12 > 5 || isNaN(data12)) {
+                  const err33 = {
                     instancePath:
                       instancePath +
                       '/gates/' +
@@ -2542,17 +2587,17 @@ function validate23(
                     message: 'must be <= 5',
                     schema: 5,
                     parentSchema: schema34.properties.gates.additionalProperties.properties.minAverage,
-                    data: data11,
+                    data: data12,
                   };
                   if (vErrors === null) {
-                    vErrors = [err31];
+                    vErrors = [err33];
                   } else {
-                    vErrors.push(err31);
+                    vErrors.push(err33);
                   }
                   errors++;
                 }
-                if (data11 < 0 || isNaN(data11)) {
-                  const err32 = {
+                if (data12 < 0 || isNaN(data12)) {
+                  const err34 = {
                     instancePath:
                       instancePath +
                       '/gates/' +
@@ -2564,17 +2609,17 @@ function validate23(
                     message: 'must be >= 0',
                     schema: 0,
                     parentSchema: schema34.properties.gates.additionalProperties.properties.minAverage,
-                    data: data11,
+                    data: data12,
                   };
                   if (vErrors === null) {
-                    vErrors = [err32];
+                    vErrors = [err34];
                   } else {
-                    vErrors.push(err32);
+                    vErrors.push(err34);
                   }
                   errors++;
                 }
               } else {
-                const err33 = {
+                const err35 = {
                   instancePath:
                     instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1') + '/minAverage',
                   schemaPath: '#/properties/gates/additionalProperties/properties/minAverage/type',
@@ -2583,21 +2628,21 @@ function validate23(
                   message: 'must be number',
                   schema: schema34.properties.gates.additionalProperties.properties.minAverage.type,
                   parentSchema: schema34.properties.gates.additionalProperties.properties.minAverage,
-                  data: data11,
+                  data: data12,
                 };
                 if (vErrors === null) {
-                  vErrors = [err33];
+                  vErrors = [err35];
                 } else {
-                  vErrors.push(err33);
+                  vErrors.push(err35);
                 }
                 errors++;
               }
             }
-            if (data9.minPassRate !== undefined) {
-              let data12 = data9.minPassRate;
-              if (typeof data12 == 'number' && isFinite(data12)) {
-                if (data12 > 1 || isNaN(data12)) {
-                  const err34 = {
+            if (data10.minPassRate !== undefined) {
+              let data13 = data10.minPassRate;
+              if (typeof data13 == 'number' && isFinite(data13)) {
+                if (data13 > 1 || isNaN(data13)) {
+                  const err36 = {
                     instancePath:
                       instancePath +
                       '/gates/' +
@@ -2609,17 +2654,17 @@ function validate23(
                     message: 'must be <= 1',
                     schema: 1,
                     parentSchema: schema34.properties.gates.additionalProperties.properties.minPassRate,
-                    data: data12,
+                    data: data13,
                   };
                   if (vErrors === null) {
-                    vErrors = [err34];
+                    vErrors = [err36];
                   } else {
-                    vErrors.push(err34);
+                    vErrors.push(err36);
                   }
                   errors++;
                 }
-                if (data12 < 0 || isNaN(data12)) {
-                  const err35 = {
+                if (data13 < 0 || isNaN(data13)) {
+                  const err37 = {
                     instancePath:
                       instancePath +
                       '/gates/' +
@@ -2631,17 +2676,17 @@ function validate23(
                     message: 'must be >= 0',
                     schema: 0,
                     parentSchema: schema34.properties.gates.additionalProperties.properties.minPassRate,
-                    data: data12,
+                    data: data13,
                   };
                   if (vErrors === null) {
-                    vErrors = [err35];
+                    vErrors = [err37];
                   } else {
-                    vErrors.push(err35);
+                    vErrors.push(err37);
                   }
                   errors++;
                 }
               } else {
-                const err36 = {
+                const err38 = {
                   instancePath:
                     instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1') + '/minPassRate',
                   schemaPath: '#/properties/gates/additionalProperties/properties/minPassRate/type',
@@ -2650,21 +2695,21 @@ function validate23(
                   message: 'must be number',
                   schema: schema34.properties.gates.additionalProperties.properties.minPassRate.type,
                   parentSchema: schema34.properties.gates.additionalProperties.properties.minPassRate,
-                  data: data12,
+                  data: data13,
                 };
                 if (vErrors === null) {
-                  vErrors = [err36];
+                  vErrors = [err38];
                 } else {
-                  vErrors.push(err36);
+                  vErrors.push(err38);
                 }
                 errors++;
               }
             }
-            if (data9.minCoverage !== undefined) {
-              let data13 = data9.minCoverage;
-              if (typeof data13 == 'number' && isFinite(data13)) {
-                if (data13 > 1 || isNaN(data13)) {
-                  const err37 = {
+            if (data10.minCoverage !== undefined) {
+              let data14 = data10.minCoverage;
+              if (typeof data14 == 'number' && isFinite(data14)) {
+                if (data14 > 1 || isNaN(data14)) {
+                  const err39 = {
                     instancePath:
                       instancePath +
                       '/gates/' +
@@ -2676,17 +2721,17 @@ function validate23(
                     message: 'must be <= 1',
                     schema: 1,
                     parentSchema: schema34.properties.gates.additionalProperties.properties.minCoverage,
-                    data: data13,
+                    data: data14,
                   };
                   if (vErrors === null) {
-                    vErrors = [err37];
+                    vErrors = [err39];
                   } else {
-                    vErrors.push(err37);
+                    vErrors.push(err39);
                   }
                   errors++;
                 }
-                if (data13 < 0 || isNaN(data13)) {
-                  const err38 = {
+                if (data14 < 0 || isNaN(data14)) {
+                  const err40 = {
                     instancePath:
                       instancePath +
                       '/gates/' +
@@ -2698,17 +2743,17 @@ function validate23(
                     message: 'must be >= 0',
                     schema: 0,
                     parentSchema: schema34.properties.gates.additionalProperties.properties.minCoverage,
-                    data: data13,
+                    data: data14,
                   };
                   if (vErrors === null) {
-                    vErrors = [err38];
+                    vErrors = [err40];
                   } else {
-                    vErrors.push(err38);
+                    vErrors.push(err40);
                   }
                   errors++;
                 }
               } else {
-                const err39 = {
+                const err41 = {
                   instancePath:
                     instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1') + '/minCoverage',
                   schemaPath: '#/properties/gates/additionalProperties/properties/minCoverage/type',
@@ -2717,18 +2762,18 @@ function validate23(
                   message: 'must be number',
                   schema: schema34.properties.gates.additionalProperties.properties.minCoverage.type,
                   parentSchema: schema34.properties.gates.additionalProperties.properties.minCoverage,
-                  data: data13,
+                  data: data14,
                 };
                 if (vErrors === null) {
-                  vErrors = [err39];
+                  vErrors = [err41];
                 } else {
-                  vErrors.push(err39);
+                  vErrors.push(err41);
                 }
                 errors++;
               }
             }
           } else {
-            const err40 = {
+            const err42 = {
               instancePath: instancePath + '/gates/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
               schemaPath: '#/properties/gates/additionalProperties/type',
               keyword: 'type',
@@ -2736,18 +2781,18 @@ function validate23(
               message: 'must be object',
               schema: schema34.properties.gates.additionalProperties.type,
               parentSchema: schema34.properties.gates.additionalProperties,
-              data: data9,
+              data: data10,
             };
             if (vErrors === null) {
-              vErrors = [err40];
+              vErrors = [err42];
             } else {
-              vErrors.push(err40);
+              vErrors.push(err42);
             }
             errors++;
           }
         }
       } else {
-        const err41 = {
+        const err43 = {
           instancePath: instancePath + '/gates',
           schemaPath: '#/properties/gates/type',
           keyword: 'type',
@@ -2755,49 +2800,7 @@ function validate23(
           message: 'must be object',
           schema: schema34.properties.gates.type,
           parentSchema: schema34.properties.gates,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
-      }
-    }
-    if (data.failOnAdvisory !== undefined) {
-      let data14 = data.failOnAdvisory;
-      if (typeof data14 !== 'boolean') {
-        const err42 = {
-          instancePath: instancePath + '/failOnAdvisory',
-          schemaPath: '#/properties/failOnAdvisory/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema34.properties.failOnAdvisory.type,
-          parentSchema: schema34.properties.failOnAdvisory,
-          data: data14,
-        };
-        if (vErrors === null) {
-          vErrors = [err42];
-        } else {
-          vErrors.push(err42);
-        }
-        errors++;
-      }
-    }
-    if (data.failOnError !== undefined) {
-      let data15 = data.failOnError;
-      if (typeof data15 !== 'boolean') {
-        const err43 = {
-          instancePath: instancePath + '/failOnError',
-          schemaPath: '#/properties/failOnError/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema34.properties.failOnError.type,
-          parentSchema: schema34.properties.failOnError,
-          data: data15,
+          data: data9,
         };
         if (vErrors === null) {
           vErrors = [err43];
@@ -2807,36 +2810,38 @@ function validate23(
         errors++;
       }
     }
-    if (data.baseline !== undefined) {
-      let data16 = data.baseline;
-      if (typeof data16 === 'string') {
-        if (func4(data16) < 1) {
-          const err44 = {
-            instancePath: instancePath + '/baseline',
-            schemaPath: '#/properties/baseline/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema34.properties.baseline,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err44];
-          } else {
-            vErrors.push(err44);
-          }
-          errors++;
-        }
-      } else {
-        const err45 = {
-          instancePath: instancePath + '/baseline',
-          schemaPath: '#/properties/baseline/type',
+    if (data.failOnAdvisory !== undefined) {
+      let data15 = data.failOnAdvisory;
+      if (typeof data15 !== 'boolean') {
+        const err44 = {
+          instancePath: instancePath + '/failOnAdvisory',
+          schemaPath: '#/properties/failOnAdvisory/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema34.properties.baseline.type,
-          parentSchema: schema34.properties.baseline,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema34.properties.failOnAdvisory.type,
+          parentSchema: schema34.properties.failOnAdvisory,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.failOnError !== undefined) {
+      let data16 = data.failOnError;
+      if (typeof data16 !== 'boolean') {
+        const err45 = {
+          instancePath: instancePath + '/failOnError',
+          schemaPath: '#/properties/failOnError/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema34.properties.failOnError.type,
+          parentSchema: schema34.properties.failOnError,
           data: data16,
         };
         if (vErrors === null) {
@@ -2847,18 +2852,18 @@ function validate23(
         errors++;
       }
     }
-    if (data.maxDrop !== undefined) {
-      let data17 = data.maxDrop;
-      if (typeof data17 == 'number' && isFinite(data17)) {
-        if (data17 > 5 || isNaN(data17)) {
+    if (data.baseline !== undefined) {
+      let data17 = data.baseline;
+      if (typeof data17 === 'string') {
+        if (func4(data17) < 1) {
           const err46 = {
-            instancePath: instancePath + '/maxDrop',
-            schemaPath: '#/properties/maxDrop/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 5 },
-            message: 'must be <= 5',
-            schema: 5,
-            parentSchema: schema34.properties.maxDrop,
+            instancePath: instancePath + '/baseline',
+            schemaPath: '#/properties/baseline/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema34.properties.baseline,
             data: data17,
           };
           if (vErrors === null) {
@@ -2868,8 +2873,48 @@ function validate23(
           }
           errors++;
         }
-        if (data17 < 0 || isNaN(data17)) {
-          const err47 = {
+      } else {
+        const err47 = {
+          instancePath: instancePath + '/baseline',
+          schemaPath: '#/properties/baseline/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema34.properties.baseline.type,
+          parentSchema: schema34.properties.baseline,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+    }
+    if (data.maxDrop !== undefined) {
+      let data18 = data.maxDrop;
+      if (typeof data18 == 'number' && isFinite(data18)) {
+        if (data18 > 5 || isNaN(data18)) {
+          const err48 = {
+            instancePath: instancePath + '/maxDrop',
+            schemaPath: '#/properties/maxDrop/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 5 },
+            message: 'must be <= 5',
+            schema: 5,
+            parentSchema: schema34.properties.maxDrop,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+        if (data18 < 0 || isNaN(data18)) {
+          const err49 = {
             instancePath: instancePath + '/maxDrop',
             schemaPath: '#/properties/maxDrop/minimum',
             keyword: 'minimum',
@@ -2877,17 +2922,17 @@ function validate23(
             message: 'must be >= 0',
             schema: 0,
             parentSchema: schema34.properties.maxDrop,
-            data: data17,
+            data: data18,
           };
           if (vErrors === null) {
-            vErrors = [err47];
+            vErrors = [err49];
           } else {
-            vErrors.push(err47);
+            vErrors.push(err49);
           }
           errors++;
         }
       } else {
-        const err48 = {
+        const err50 = {
           instancePath: instancePath + '/maxDrop',
           schemaPath: '#/properties/maxDrop/type',
           keyword: 'type',
@@ -2895,20 +2940,20 @@ function validate23(
           message: 'must be number',
           schema: schema34.properties.maxDrop.type,
           parentSchema: schema34.properties.maxDrop,
-          data: data17,
+          data: data18,
         };
         if (vErrors === null) {
-          vErrors = [err48];
+          vErrors = [err50];
         } else {
-          vErrors.push(err48);
+          vErrors.push(err50);
         }
         errors++;
       }
     }
     if (data.weakest !== undefined) {
-      let data18 = data.weakest;
-      if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-        const err49 = {
+      let data19 = data.weakest;
+      if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+        const err51 = {
           instancePath: instancePath + '/weakest',
           schemaPath: '#/properties/weakest/type',
           keyword: 'type',
@@ -2916,47 +2961,6 @@ function validate23(
           message: 'must be integer',
           schema: schema34.properties.weakest.type,
           parentSchema: schema34.properties.weakest,
-          data: data18,
-        };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-      if (typeof data18 == 'number' && isFinite(data18)) {
-        if (data18 < 0 || isNaN(data18)) {
-          const err50 = {
-            instancePath: instancePath + '/weakest',
-            schemaPath: '#/properties/weakest/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema34.properties.weakest,
-            data: data18,
-          };
-          if (vErrors === null) {
-            vErrors = [err50];
-          } else {
-            vErrors.push(err50);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.colors !== undefined) {
-      let data19 = data.colors;
-      if (typeof data19 !== 'boolean') {
-        const err51 = {
-          instancePath: instancePath + '/colors',
-          schemaPath: '#/properties/colors/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema34.properties.colors.type,
-          parentSchema: schema34.properties.colors,
           data: data19,
         };
         if (vErrors === null) {
@@ -2966,11 +2970,52 @@ function validate23(
         }
         errors++;
       }
+      if (typeof data19 == 'number' && isFinite(data19)) {
+        if (data19 < 0 || isNaN(data19)) {
+          const err52 = {
+            instancePath: instancePath + '/weakest',
+            schemaPath: '#/properties/weakest/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema34.properties.weakest,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.colors !== undefined) {
+      let data20 = data.colors;
+      if (typeof data20 !== 'boolean') {
+        const err53 = {
+          instancePath: instancePath + '/colors',
+          schemaPath: '#/properties/colors/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema34.properties.colors.type,
+          parentSchema: schema34.properties.colors,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
     }
     if (data.summary !== undefined) {
-      let data20 = data.summary;
-      if (typeof data20 !== 'boolean') {
-        const err52 = {
+      let data21 = data.summary;
+      if (typeof data21 !== 'boolean') {
+        const err54 = {
           instancePath: instancePath + '/summary',
           schemaPath: '#/properties/summary/type',
           keyword: 'type',
@@ -2978,46 +3023,6 @@ function validate23(
           message: 'must be boolean',
           schema: schema34.properties.summary.type,
           parentSchema: schema34.properties.summary,
-          data: data20,
-        };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.root !== undefined) {
-      let data21 = data.root;
-      if (typeof data21 === 'string') {
-        if (func4(data21) < 1) {
-          const err53 = {
-            instancePath: instancePath + '/root',
-            schemaPath: '#/properties/root/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema34.properties.root,
-            data: data21,
-          };
-          if (vErrors === null) {
-            vErrors = [err53];
-          } else {
-            vErrors.push(err53);
-          }
-          errors++;
-        }
-      } else {
-        const err54 = {
-          instancePath: instancePath + '/root',
-          schemaPath: '#/properties/root/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema34.properties.root.type,
-          parentSchema: schema34.properties.root,
           data: data21,
         };
         if (vErrors === null) {
@@ -3028,9 +3033,49 @@ function validate23(
         errors++;
       }
     }
+    if (data.root !== undefined) {
+      let data22 = data.root;
+      if (typeof data22 === 'string') {
+        if (func4(data22) < 1) {
+          const err55 = {
+            instancePath: instancePath + '/root',
+            schemaPath: '#/properties/root/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema34.properties.root,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        }
+      } else {
+        const err56 = {
+          instancePath: instancePath + '/root',
+          schemaPath: '#/properties/root/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema34.properties.root.type,
+          parentSchema: schema34.properties.root,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
     if (data.maxDrop !== undefined) {
       if (data.baseline === undefined) {
-        const err55 = {
+        const err57 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -3041,15 +3086,15 @@ function validate23(
           data,
         };
         if (vErrors === null) {
-          vErrors = [err55];
+          vErrors = [err57];
         } else {
-          vErrors.push(err55);
+          vErrors.push(err57);
         }
         errors++;
       }
     }
   } else {
-    const err56 = {
+    const err58 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3060,9 +3105,9 @@ function validate23(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err56];
+      vErrors = [err58];
     } else {
-      vErrors.push(err56);
+      vErrors.push(err58);
     }
     errors++;
   }

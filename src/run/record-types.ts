@@ -67,6 +67,13 @@ export interface RecordedGrade extends GradeResult {
    * did not have, so the grade does not count as observing what the agent did.
    */
   unverified?: boolean;
+  /**
+   * The grade's verdict came from querying the system's state (a state check), so it needed no
+   * tool-call record to observe what the agent did.
+   */
+  queriedState?: boolean;
+  /** The rubric that scored the grade (`rubric_checks`): its id and version. */
+  rubric?: { id: string; version?: string };
 }
 
 /**
@@ -204,5 +211,7 @@ export function recordedGrade(from: RecordedGrade): RecordedGrade {
   if (from.usage) grade.usage = { ...from.usage };
   if (from.negated) grade.negated = true;
   if (from.unverified) grade.unverified = true;
+  if (from.queriedState) grade.queriedState = true;
+  if (from.rubric) grade.rubric = { ...from.rubric };
   return grade as unknown as RecordedGrade;
 }

@@ -84,7 +84,8 @@ export function toRecords(
   const toolCallRecord = result.toolCalls !== undefined;
   return result.grades.map((grade, index) => {
     const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
-    const observesActions = grader?.observesActions ?? false;
+    // Per grade where the grader says so (rubric_checks observes only through tool_usage and state checks).
+    const observesActions = grade.observesActions ?? grader?.observesActions ?? false;
     // Built in place, keys in the order of recordedGrade(), with the rare keys where it puts them.
     const record = {
       v: RECORD_VERSION,
@@ -108,7 +109,10 @@ export function toRecords(
     } as EvalRecord;
     if (grade.usage) record.usage = { ...grade.usage };
     if (scope.negated) record.negated = true;
-    if (unverifiedObservation(grade, observesActions, toolCallRecord)) record.unverified = true;
+    if (grade.queriedState !== true && unverifiedObservation(grade, observesActions, toolCallRecord))
+      record.unverified = true;
+    if (grade.queriedState) record.queriedState = true;
+    if (grade.rubric) record.rubric = { ...grade.rubric };
     record.passThreshold = result.passThreshold;
     record.at = at;
     if (dataset) record.dataset = dataset;

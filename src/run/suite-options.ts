@@ -5,6 +5,7 @@ import { suiteSchema } from './option-schemas.js';
 import { suite as validateSuite } from './option-validators.generated.js';
 import type { Gradable, Question } from '../grading/types.js';
 import { resolveTarget, type Target } from './target.js';
+import type { QuestionResult } from './grade-question.js';
 
 /**
  * What a generated test passes to `run` beside the question.
@@ -20,6 +21,25 @@ export interface RunHelpers {
   signal: AbortSignal;
   /** The 1-based trial number. */
   trial: number;
+}
+
+/**
+ * What `afterQuestion` receives: the trial's signal and number, and, when they exist, the agent's
+ * response and the graded result.
+ *
+ * @example
+ * ```ts
+ * afterQuestion: (question, { result }: AfterQuestionHelpers) => {
+ *   if (result && !result.passed) console.log(question.id, store.dump());
+ *   store.reset();
+ * },
+ * ```
+ */
+export interface AfterQuestionHelpers extends RunHelpers {
+  /** What `run` returned; absent when it (or `beforeQuestion`) failed. */
+  response?: Gradable;
+  /** The graded question; absent when it was not graded. */
+  result?: QuestionResult;
 }
 
 /**
@@ -58,6 +78,18 @@ export interface EvalSuiteOptions {
   timeout?: number;
   /** Run each question this many times; every trial is recorded and every trial must pass. Default 1. */
   trials?: number;
+  /**
+   * Runs before each trial's `run`, inside the question's timeout: seed or reset the system under
+   * test here. When it throws, the agent is not run and every grade of the trial is an error that
+   * names the hook.
+   */
+  beforeQuestion?: (question: Question, helpers: RunHelpers) => void | Promise<void>;
+  /**
+   * Runs after each trial is graded (or failed), inside the question's timeout: inspect or reset
+   * the state here (state graders read it before this runs). When it throws, every grade of the
+   * trial becomes an error that names the hook. After a timeout it is still called, not awaited.
+   */
+  afterQuestion?: (question: Question, helpers: AfterQuestionHelpers) => void | Promise<void>;
 }
 
 /** The filters from the options, each overridden by its environment variable when that is set. */
@@ -81,6 +113,13 @@ export function checkSuiteOptions(name: unknown, options: unknown): asserts opti
   }
   const where = `evalSuite(${JSON.stringify(name)})`;
   checkSuite(options, { code: 'INVALID_CONFIG', subject: `${where} option`, docs: 'docs/suites.md' });
+  for (const hook of ['beforeQuestion', 'afterQuestion'] as const) {
+    const value = (options as Partial<EvalSuiteOptions>)[hook];
+    if (value !== undefined && typeof value !== 'function')
+      throw new TypeError(
+        `${where}: ${hook} must be a function (question, { signal, trial }) => void or a promise.`,
+      );
+  }
   if (typeof (options as Partial<EvalSuiteOptions>).run !== 'function') {
     throw new TypeError(
       `${where}: run must be a function (question, { signal, trial }) => response or agent run.`,

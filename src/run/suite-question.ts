@@ -1,9 +1,10 @@
 import { DEFAULT_QUESTION_TIMEOUT, getConfig } from '../config.js';
 import { stacklessError } from '../internal/stackless.js';
 import { errorMessage } from '../internal/text.js';
+import { logger } from '../logger.js';
 import { formatNumber } from '../internal/numbers.js';
-import { loadRubricCriteria } from '../datasets/rubrics.js';
-import type { Question } from '../grading/types.js';
+import { judgeCriteria, loadRubric } from '../datasets/rubrics.js';
+import type { Gradable, Question } from '../grading/types.js';
 import { buildContext } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
 import { gradeQuestion, resultOf, type QuestionResult } from './grade-question.js';
@@ -151,32 +152,99 @@ async function runTrial(
     trial,
     ...(dataset ? { dataset } : {}),
   };
-  let result: QuestionResult;
+  const hooks = { signal, trial };
+  let result: QuestionResult | undefined;
+  let failure: string | undefined;
+  let response: Gradable | undefined;
+  let hooked = false;
   try {
-    const rubricCriteria =
+    const rubric =
       typeof question.rubric_ref === 'string'
-        ? loadRubricCriteria(question.rubric_ref, datasetFile ? { datasetFile } : {})
+        ? loadRubric(question.rubric_ref, datasetFile ? { datasetFile } : {})
         : undefined;
-    const response = await untilAborted(
+    hooked = true;
+    if (options.beforeQuestion) {
+      await untilAborted(
+        Promise.resolve().then(() => options.beforeQuestion!(question, hooks)),
+        signal,
+        'beforeQuestion',
+        'beforeQuestion hook failed',
+      );
+    }
+    const ran = await untilAborted(
       Promise.resolve().then(() => options.run(question, { signal, trial })),
       signal,
       'run()',
     );
+    response = ran;
     result = await untilAborted(
-      gradeQuestion({ question, response, graders, target: options.target, trial, signal, rubricCriteria }),
+      gradeQuestion({
+        question,
+        response: ran,
+        graders,
+        target: options.target,
+        trial,
+        signal,
+        rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
+        rubric,
+      }),
       signal,
       'grading',
     );
   } catch (error) {
-    const why = errorMessage(error);
+    failure = errorMessage(error);
+  }
+  if (hooked && options.afterQuestion && signal.aborted) {
+    // Out of time: the hook still runs (to release what it holds) but is not waited for, and what
+    // it says cannot change a trial that already failed.
+    const after = options.afterQuestion;
+    void Promise.resolve()
+      .then(() => after(question, { ...hooks, ...(response !== undefined ? { response } : {}) }))
+      .catch((error: unknown) =>
+        logger.warn(`${question.id}: afterQuestion hook failed after the timeout: ${errorMessage(error)}`),
+      );
+  } else if (hooked && options.afterQuestion) {
+    try {
+      await untilAborted(
+        Promise.resolve().then(() =>
+          options.afterQuestion!(question, {
+            ...hooks,
+            ...(response !== undefined ? { response } : {}),
+            ...(result !== undefined ? { result } : {}),
+          }),
+        ),
+        signal,
+        'afterQuestion',
+        'afterQuestion hook failed',
+      );
+    } catch (error) {
+      const why = errorMessage(error);
+      // The grades stand for nothing once the hook that inspects or resets the state failed: each
+      // becomes an error that says so (and keeps what it had said).
+      if (result !== undefined) {
+        const graded = result.grades;
+        result = {
+          ...result,
+          ...resultOf(
+            graded.map((g, i) => {
+              const grader = graders.find((x) => x.id === g.grader) ?? graders[i]!;
+              return grader.result(null, `${why} (the grade before it: ${g.reason})`, true);
+            }),
+            passThreshold,
+          ),
+        };
+      } else failure = failure === undefined ? why : `${failure}; ${why}`;
+    }
+  }
+  clearTimeout(timer);
+  runnerSignal?.removeEventListener('abort', forward);
+  if (result === undefined) {
+    const why = failure ?? 'the question was not graded';
     // Nothing was graded, but the question still reaches the report: every grader errored on it,
     // so it counts as degraded and errored instead of vanishing from the run.
     const failed = noResponseResult(question, graders, passThreshold, why);
     await sendIfRunning(runtime.channel, identity, toRecords(failed, graders, { ...recordScope, identity }));
     return why;
-  } finally {
-    clearTimeout(timer);
-    runnerSignal?.removeEventListener('abort', forward);
   }
   await sendIfRunning(runtime.channel, identity, toRecords(result, graders, { ...recordScope, identity }));
   return verdictFailure(result);
@@ -198,10 +266,17 @@ function noResponseResult(
   };
 }
 
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReason(signal, what));
+function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  what: string,
+  prefix?: string,
+): Promise<T> {
+  const label = (error: Error): Error =>
+    prefix ? new Error(`${prefix}: ${error.message}`, { cause: error }) : error;
+  if (signal.aborted) return Promise.reject(label(abortReason(signal, what)));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortReason(signal, what));
+    const onAbort = (): void => reject(label(abortReason(signal, what)));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
@@ -210,7 +285,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string)
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+        reject(label(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`)));
       },
     );
   });

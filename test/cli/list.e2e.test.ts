@@ -75,8 +75,10 @@ describe('ai-eval list datasets', () => {
   });
 
   it('exits 2 on a bad argument', async () => {
-    const result = await runNode(bin(), ['list', 'graders'], scratch());
+    const result = await runNode(bin(), ['list', 'widgets'], scratch());
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("say what to list ('datasets')");
+    expect(result.stderr).toContain(
+      "say what to list: 'graders', 'judges', 'sources', 'datasets' (got 'widgets')",
+    );
   });
 });

@@ -43,17 +43,22 @@ describe('deep nesting', () => {
     expect(load.warnings.join('\n')).toContain('more than 100 levels deep');
   });
 
-  it('refuses YAML nested past the limit, in flow and in block style, before the parser recurses', () => {
-    const flow = `questions:\n  - id: a\n    input: x\n    metadata: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`;
-    expect(messages(flow)[0]).toMatch(
-      /^d\.yaml:4:\d+: \(document\): nests lists and maps more than 100 levels deep/,
-    );
-    let block = 'questions:\n  - id: a\n    input: x\n    metadata:\n';
-    for (let i = 0; i < 300; i++) block += `${' '.repeat(6 + i)}a:\n`;
-    expect(messages(block)[0]).toMatch(
-      /^d\.yaml:\d+:\d+: \(document\): nests lists and maps more than 100 levels deep/,
-    );
-  });
+  // 100,000 brackets: a second or two alone, more on a loaded machine (a timeout, not a threshold).
+  it(
+    'refuses YAML nested past the limit, in flow and in block style, before the parser recurses',
+    { timeout: 30_000 },
+    () => {
+      const flow = `questions:\n  - id: a\n    input: x\n    metadata: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`;
+      expect(messages(flow)[0]).toMatch(
+        /^d\.yaml:4:\d+: \(document\): nests lists and maps more than 100 levels deep/,
+      );
+      let block = 'questions:\n  - id: a\n    input: x\n    metadata:\n';
+      for (let i = 0; i < 300; i++) block += `${' '.repeat(6 + i)}a:\n`;
+      expect(messages(block)[0]).toMatch(
+        /^d\.yaml:\d+:\d+: \(document\): nests lists and maps more than 100 levels deep/,
+      );
+    },
+  );
 
   it('refuses an object from code that nests too deep or refers to itself', () => {
     const cyclic: Record<string, unknown> = { id: 'a', input: 'x' };

@@ -44,11 +44,31 @@ describe('rubrics', () => {
     }
     expect(error).toBeInstanceOf(AiEvalError);
     expect((error as AiEvalError).code).toBe('INVALID_RUBRIC');
+    // The error names the ref and the file, and each problem its line and path.
+    expect((error as AiEvalError).message).toMatch(/^Rubric 'bad' \(.*rubrics\/bad\.yaml\) is invalid:\n/);
     expect((error as AiEvalError).message).toContain(
-      'bad.yaml:2:11: /checks/0/type: must have type \'llm_judge\', got "regex".',
+      "bad.yaml:2:5: /checks/0: is missing the required key 'pattern'. Fix: add it.",
     );
-    expect((error as AiEvalError).message).toContain("bad.yaml:3:15: /checks/0/criteria: needs 'criteria'");
+    expect((error as AiEvalError).message).toContain(
+      "bad.yaml:2:5: /checks/0: has an unknown key 'criteria'.",
+    );
     expect(() => loadRubricCriteria('../x')).toThrow(/must be a bare rubric name/);
+  });
+
+  it('gives the judges only the llm_judge criteria of a rubric with other checks', () => {
+    const root = scratch({
+      'rubrics/mixed.yaml': [
+        'id: mixed',
+        'version: 1.0.0',
+        'checks:',
+        '  - { type: llm_judge, criteria: Polite. }',
+        '  - { id: says, type: must_contain_any, values: [refund] }',
+        '  - { type: llm_judge, criteria: Names the window. }',
+        '',
+      ].join('\n'),
+    });
+    configure({ datasets: { root } });
+    expect(loadRubricCriteria('mixed')).toEqual(['Polite.', 'Names the window.']);
   });
 
   it('validates rubric text with positions', () => {
@@ -57,8 +77,8 @@ describe('rubrics', () => {
     ]);
     expect(validateRubric('name: 3\nchecks:\n  - just text\n', 'r.yaml').problems.map(formatProblem)).toEqual(
       [
-        'r.yaml:1:7: /name: must be a string.',
-        'r.yaml:3:5: /checks/0: must be an object { type, criteria }.',
+        "r.yaml:1:7: /name: must be a string, got number 3. Fix the value of 'name'.",
+        'r.yaml:3:5: /checks/0: must be an object (a map of keys), got the string "just text". Fix the value of \'0\'.',
       ],
     );
   });

@@ -14,7 +14,9 @@ export interface ScriptedUsage {
  * - `{ answer }`: a completion whose content is `JSON.stringify(answer)`;
  * - `{ content, refusal? }`: a completion with this raw content (malformed output, prose, fences);
  * - `{ status, headers?, body? }`: an HTTP error (429 with Retry-After, 500, 400 ...);
- * - `{ hang: true }`: never answers (until the client gives up or the server closes).
+ * - `{ hang: true }`: never answers (until the client gives up or the server closes);
+ * - `{ toolCalls, content? }`: a completion whose message asks for these function tool calls
+ *   (`finish_reason: 'tool_calls'`), as a model playing an agent does.
  * `delayMs` holds any reply back first; `usage` overrides the reported usage.
  */
 export type Step = (
@@ -22,7 +24,15 @@ export type Step = (
   | { content: string | null; refusal?: string }
   | { status: number; headers?: Record<string, string>; body?: unknown }
   | { hang: true }
+  | { toolCalls: ScriptedToolCall[]; content?: string | null }
 ) & { delayMs?: number; usage?: ScriptedUsage };
+
+/** A function tool call a scripted completion asks for; `arguments` is the JSON string. */
+export interface ScriptedToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
 
 /** A request the server received. */
 export interface RecordedRequest {
@@ -64,13 +74,29 @@ export interface OpenAIServer {
 
 const DEFAULT_USAGE: ScriptedUsage = { prompt_tokens: 120, completion_tokens: 16, total_tokens: 136 };
 
-function completion(content: string | null, refusal: string | null, usage: ScriptedUsage): unknown {
+function completion(
+  content: string | null,
+  refusal: string | null,
+  usage: ScriptedUsage,
+  toolCalls: ScriptedToolCall[] = [],
+): unknown {
+  const calls = toolCalls.map((c) => ({
+    id: c.id,
+    type: 'function',
+    function: { name: c.name, arguments: c.arguments },
+  }));
   return {
     id: 'chatcmpl-test',
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: 'test-judge',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal } }],
+    choices: [
+      {
+        index: 0,
+        finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+        message: { role: 'assistant', content, refusal, ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+      },
+    ],
     usage,
   };
 }
@@ -183,6 +209,11 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
     if ('status' in step) {
       res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
       res.end(JSON.stringify(step.body ?? { error: { message: `scripted ${step.status}`, type: 'test' } }));
+      return;
+    }
+    if ('toolCalls' in step) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(completion(step.content ?? null, null, usage, step.toolCalls)));
       return;
     }
     const content = 'answer' in step ? JSON.stringify(step.answer) : step.content;

@@ -25,7 +25,10 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
   it('prints the spec output, then the summary, and writes the report of every test file', async () => {
     const dir = makeProject(FIXTURE, {}, FIXTURE);
     const result = await nodeTest(dir, ALL, 'ai-eval/reporter/node', {
-      AI_EVAL_REPORTER_OPTIONS: JSON.stringify({ outputFile: 'reports/ai-eval.json' }),
+      AI_EVAL_REPORTER_OPTIONS: JSON.stringify({
+        outputFile: 'reports/ai-eval.json',
+        htmlFile: 'reports/ai-eval.html',
+      }),
     });
     // Failing questions fail their tests, so node:test exits 1.
     expect(result.code, result.output).toBe(1);
@@ -46,6 +49,10 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
     expect(result.output).toContain('ai-eval: FAILED: 5 tests failed;');
     expect(result.output).not.toContain('did not report were dropped');
     const report = readReport(join(dir, 'reports/ai-eval.json'));
+    // htmlFile: the HTML report of the same run, one row per question, tags read from the titles.
+    const html = readFileSync(join(dir, 'reports/ai-eval.html'), 'utf8');
+    expect(html.match(/<details class="q"/g)).toHaveLength(report.questionCount);
+    expect(html).toContain('<option value="billing">billing</option>');
     expect(report.targets.map((t) => [t.name, t.questionCount])).toEqual([
       ['assistant', 1],
       ['cjs-bot', 2],

@@ -18,6 +18,7 @@ describe('the Jest reporter', () => {
         outputFile: 'reports/ai-eval.json',
         junitFile: 'reports/junit.xml',
         markdownFile: 'reports/summary.md',
+        htmlFile: 'reports/ai-eval.html',
       }),
     );
     expect(result.code, result.output).toBe(0);
@@ -43,6 +44,10 @@ describe('the Jest reporter', () => {
     // After Jest's own summary.
     expect(result.output.indexOf('ai-eval: 3 targets')).toBeGreaterThan(result.output.indexOf('Tests:'));
     const report = readReport(join(dir, 'reports/ai-eval.json'));
+    // htmlFile: the HTML report of the same run, one row per question.
+    const html = readFileSync(join(dir, 'reports/ai-eval.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html.match(/<details class="q"/g)).toHaveLength(report.questionCount);
     expect(report.targets.map((t) => [t.name, t.questionCount])).toEqual([
       ['blind-agent', 1],
       ['support-bot', 3],

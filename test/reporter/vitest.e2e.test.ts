@@ -21,6 +21,7 @@ describe('the Vitest reporter', () => {
         outputFile: 'reports/ai-eval.json',
         junitFile: 'reports/junit.xml',
         markdownFile: 'reports/summary.md',
+        htmlFile: 'reports/ai-eval.html',
         gate: { level: 'soft', minPassRate: 0.9 },
       }),
     );
@@ -59,6 +60,10 @@ describe('the Vitest reporter', () => {
     expect(out).not.toContain('\u001b['); // not a TTY: no colour
 
     const report = readReport(join(dir, 'reports/ai-eval.json'));
+    // htmlFile: the HTML report of the same run, one row per question.
+    const html = readFileSync(join(dir, 'reports/ai-eval.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html.match(/<details class="q"/g)).toHaveLength(report.questionCount);
     expect(report).toMatchObject({ questionCount: 5, errorCount: 1, degradedCount: 1, passed: true });
     expect(report.judgeTokens.total).toBe(440);
     const support = report.targets.find((t) => t.name === 'support-bot')!;

@@ -20,7 +20,9 @@ import { main } from '../../src/cli/main.js';
 import { createSplitter } from '../../src/datasets/splits.js';
 import { DEFAULT_TEMPLATE, resolveTemplate } from '../../src/judge/template.js';
 import { judgeGates } from '../../src/report/gates.js';
+import { runIdentity } from '../../src/report/identity.js';
 import { checkGrader } from '../../src/run/assertion.js';
+import { rec } from '../helpers/report-fixtures.js';
 import { scratch } from '../helpers/temp.js';
 
 /** Names that are members of every plain object through Object.prototype. */
@@ -81,6 +83,15 @@ describe.each(NAMES)('a name that Object.prototype has: %s', (name) => {
       [name, false],
       [name, true],
     ]);
+  });
+
+  it('the run identity keeps a dataset ref and a grader id of that name with their hashes', () => {
+    const identity = runIdentity(
+      [rec({ question: 'q', grader: name, promptHash: 'p1', dataset: { ref: name, hash: 'd1' } })],
+      new Date(0),
+    );
+    expect(Object.entries(identity.datasetHashes)).toEqual([[name, 'd1']]);
+    expect(Object.entries(identity.promptHashes)).toEqual([[name, 'p1']]);
   });
 
   it('graders: no grader is registered under it', async () => {

@@ -15,10 +15,10 @@ function ucs2length(str) {
 }
 
 export const document = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://unpkg.com/ai-eval/schema/dataset.json","title":"ai-eval dataset","description":"A dataset of eval questions for ai-eval. Extra keys are allowed everywhere for domain extensions.","type":"object","required":["questions"],"properties":{"name":{"type":"string","description":"Machine name of the dataset."},"label":{"type":"string","description":"Human-readable name of the dataset."},"description":{"type":"string"},"version":{"type":["string","number"],"description":"Version of the dataset, free-form."},"splits":{"type":"object","description":"Named splits: a list of question ids, or { fraction, seed } for a deterministic held-out split.","additionalProperties":{"$ref":"#/$defs/split"}},"questions":{"type":"array","description":"The eval questions.","items":{"$ref":"#/$defs/question"}}},"$defs":{"question":{"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset."},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object"},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}},"message":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}},"expected":{"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}},"expectedTool":{"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"},"split":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"},"strings":{"type":"array","items":{"type":"string"}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://unpkg.com/ai-eval/schema/dataset.json","title":"ai-eval dataset","description":"A dataset of eval questions for ai-eval. Extra keys are allowed everywhere for domain extensions.","type":"object","required":["questions"],"properties":{"name":{"type":"string","description":"Machine name of the dataset."},"label":{"type":"string","description":"Human-readable name of the dataset."},"description":{"type":"string"},"version":{"type":["string","number"],"description":"Version of the dataset, free-form."},"splits":{"type":"object","description":"Named splits: a list of question ids, or { fraction, seed } for a deterministic held-out split.","additionalProperties":{"$ref":"#/$defs/split"}},"questions":{"type":"array","description":"The eval questions.","items":{"$ref":"#/$defs/question"}}},"$defs":{"question":{"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset."},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}},"message":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}},"expected":{"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}},"expectedTool":{"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"},"split":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"},"strings":{"type":"array","items":{"type":"string"}}}};
 const schema32 = {"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"};
 const pattern4 = new RegExp("\\S", "u");
-const schema33 = {"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset."},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object"},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}};
+const schema33 = {"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset."},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}};
 const schema34 = {"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}};
 const schema35 = {"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}};
 const schema36 = {"type":"array","items":{"type":"string"}};
@@ -667,8 +667,12 @@ errors++;
 }
 if(data.metadata !== undefined){
 let data26 = data.metadata;
-if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
-const err47 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.state !== undefined){
+let data27 = data26.state;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.assertions === undefined){
+const err47 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/required",keyword:"required",params:{missingProperty: "assertions"},message:"must have required property '"+"assertions"+"'",schema:schema33.properties.metadata.properties.state.required,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -677,15 +681,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.tags !== undefined){
-let data27 = data.tags;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-let data28 = data27[i4];
-if(typeof data28 !== "string"){
-const err48 = {instancePath:instancePath+"/tags/" + i4,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data28};
+if(data27.assertions !== undefined){
+let data28 = data27.assertions;
+if(Array.isArray(data28)){
+if(data28.length < 1){
+const err48 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -694,10 +694,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data27};
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.id === undefined){
+const err49 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -706,11 +708,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.bundle !== undefined){
-let data29 = data.bundle;
-if(typeof data29 !== "string"){
-const err50 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data29};
+if(data29.kind === undefined){
+const err50 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -719,12 +718,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.split !== undefined){
-let data30 = data.split;
+if(data29.id !== undefined){
+let data30 = data29.id;
 if(typeof data30 === "string"){
-if(func1(data30) < 1){
-const err51 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data30};
+if(!pattern4.test(data30)){
+const err51 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -735,7 +733,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data30};
+const err52 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -745,10 +743,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-let data31 = data.disabled;
-if(typeof data31 !== "boolean"){
-const err53 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data31};
+if(data29.kind !== undefined){
+let data31 = data29.kind;
+if(typeof data31 === "string"){
+if(!pattern4.test(data31)){
+const err53 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -758,10 +757,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.timeout !== undefined){
-let data32 = data.timeout;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err54 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data32};
+else {
+const err54 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -770,9 +767,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-const err55 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data32};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.properties.assertions.items.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -781,8 +779,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data32 <= 0 || isNaN(data32)){
-const err56 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data32};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.metadata.properties.state.properties.assertions.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -793,14 +793,152 @@ errors++;
 }
 }
 }
-}
 else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err57 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.type,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data32 = data.tags;
+if(Array.isArray(data32)){
+const len5 = data32.length;
+for(let i5=0; i5<len5; i5++){
+let data33 = data32[i5];
+if(typeof data33 !== "string"){
+const err59 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.bundle !== undefined){
+let data34 = data.bundle;
+if(typeof data34 !== "string"){
+const err61 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.split !== undefined){
+let data35 = data.split;
+if(typeof data35 === "string"){
+if(func1(data35) < 1){
+const err62 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.disabled !== undefined){
+let data36 = data.disabled;
+if(typeof data36 !== "boolean"){
+const err64 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data37 = data.timeout;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err65 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2147483647 || isNaN(data37)){
+const err66 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data37 <= 0 || isNaN(data37)){
+const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1735,8 +1873,12 @@ errors++;
 }
 if(data.metadata !== undefined){
 let data26 = data.metadata;
-if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
-const err47 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.state !== undefined){
+let data27 = data26.state;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.assertions === undefined){
+const err47 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/required",keyword:"required",params:{missingProperty: "assertions"},message:"must have required property '"+"assertions"+"'",schema:schema33.properties.metadata.properties.state.required,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1745,15 +1887,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.tags !== undefined){
-let data27 = data.tags;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-let data28 = data27[i4];
-if(typeof data28 !== "string"){
-const err48 = {instancePath:instancePath+"/tags/" + i4,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data28};
+if(data27.assertions !== undefined){
+let data28 = data27.assertions;
+if(Array.isArray(data28)){
+if(data28.length < 1){
+const err48 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1762,10 +1900,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data27};
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.id === undefined){
+const err49 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1774,11 +1914,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.bundle !== undefined){
-let data29 = data.bundle;
-if(typeof data29 !== "string"){
-const err50 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data29};
+if(data29.kind === undefined){
+const err50 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1787,12 +1924,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.split !== undefined){
-let data30 = data.split;
+if(data29.id !== undefined){
+let data30 = data29.id;
 if(typeof data30 === "string"){
-if(func1(data30) < 1){
-const err51 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data30};
+if(!pattern4.test(data30)){
+const err51 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1803,7 +1939,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data30};
+const err52 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1813,10 +1949,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-let data31 = data.disabled;
-if(typeof data31 !== "boolean"){
-const err53 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data31};
+if(data29.kind !== undefined){
+let data31 = data29.kind;
+if(typeof data31 === "string"){
+if(!pattern4.test(data31)){
+const err53 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1826,10 +1963,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.timeout !== undefined){
-let data32 = data.timeout;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err54 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data32};
+else {
+const err54 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1838,9 +1973,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-const err55 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data32};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.properties.assertions.items.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1849,8 +1985,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data32 <= 0 || isNaN(data32)){
-const err56 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data32};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.metadata.properties.state.properties.assertions.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1861,14 +1999,152 @@ errors++;
 }
 }
 }
-}
 else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err57 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.type,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data32 = data.tags;
+if(Array.isArray(data32)){
+const len5 = data32.length;
+for(let i5=0; i5<len5; i5++){
+let data33 = data32[i5];
+if(typeof data33 !== "string"){
+const err59 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.bundle !== undefined){
+let data34 = data.bundle;
+if(typeof data34 !== "string"){
+const err61 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.split !== undefined){
+let data35 = data.split;
+if(typeof data35 === "string"){
+if(func1(data35) < 1){
+const err62 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.disabled !== undefined){
+let data36 = data.disabled;
+if(typeof data36 !== "boolean"){
+const err64 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.timeout !== undefined){
+let data37 = data.timeout;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err65 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2147483647 || isNaN(data37)){
+const err66 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data37 <= 0 || isNaN(data37)){
+const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }

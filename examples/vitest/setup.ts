@@ -1,0 +1,3 @@
+import { configureDemo } from '../editorial/demo.js';
+
+configureDemo();

@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { configure } from '../config.js';
+import { getDatasetSource, listDatasetSources } from '../datasets/registry.js';
+import { formatProblem, validateDataset } from '../datasets/validate.js';
+import { writeFileAtomic } from '../internal/atomic-write.js';
+import { errorMessage } from '../internal/text.js';
+import { captureLogsAsync } from '../logger.js';
+import {
+  EXIT,
+  inputError,
+  parseCommand,
+  printJson,
+  usageError,
+  type CommandOptions,
+  type CommandSpec,
+} from './args.js';
+import { importSetupModules, SETUP_OPTION } from './setup-modules.js';
+
+const USAGE = `Usage: ai-eval pull <source> <ref> -o <file> [--base-url <url>] [--setup <module>...] [--json]
+
+Brings a dataset from a source (the asynchronous 'http' source, or a custom source that a --setup
+module registers) into a local file that suites load synchronously, for example:
+
+  npx ai-eval pull http support.yaml -o datasets/support.pulled.json --base-url https://evals.example/datasets
+  npx ai-eval pull registry support -o datasets/support.pulled.yaml --setup eval-sources.mjs
+
+Disabled questions and the dataset's splits block are kept. The document is validated before it is
+written, and written atomically (a failed pull leaves the old file as it was). The file is JSON, or
+YAML when -o ends in .yaml or .yml. Point the suite at it: dataset: 'datasets/support.pulled.json'.
+
+--base-url sets the http source's base URL (configure({ datasets: { httpBaseUrl } })).
+--setup imports a module first (.js or .mjs) that registers sources or calls configure().
+--json prints one JSON document and nothing else on stdout.
+
+Exits 0; 1 when the pulled dataset is invalid (nothing written); 2 on bad arguments, an unknown
+source, or a source that gave no questions.
+`;
+
+const SPEC = {
+  name: 'pull',
+  usage: USAGE,
+  options: {
+    output: { type: 'string', short: 'o' },
+    'base-url': { type: 'string' },
+    json: { type: 'boolean' },
+    ...SETUP_OPTION,
+  },
+} as const satisfies CommandSpec<CommandOptions>;
+
+/**
+ * `ai-eval pull <source> <ref> -o <file>`: an async (or any) source's dataset, disabled questions
+ * and splits kept, validated, written atomically. Exit code 0, 1 when the dataset is invalid, 2 on
+ * bad input.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await pull(['http', 'support.yaml', '-o', 'datasets/support.pulled.json', '--base-url', url]);
+ * ```
+ */
+export async function pull(args: string[]): Promise<number> {
+  const parsed = parseCommand(SPEC, args);
+  if (!parsed.ok) return parsed.code;
+  const { values, positionals } = parsed;
+  if (positionals.length !== 2)
+    return usageError(
+      SPEC,
+      `name the source and the ref, for example 'ai-eval pull http support.yaml -o <file>'`,
+    );
+  const [id, ref] = positionals as [string, string];
+  const output = values.output;
+  if (output === undefined || output === '')
+    return usageError(
+      SPEC,
+      'name the file to write with -o <file>, for example -o datasets/support.pulled.json',
+    );
+  const ext = extname(output).toLowerCase();
+  if (!['.json', '.yaml', '.yml'].includes(ext))
+    return usageError(SPEC, `-o ${output}: the file must end in .json, .yaml or .yml`);
+  const problem = await importSetupModules(values.setup ?? []);
+  if (problem) return inputError('pull', problem);
+  if (values['base-url'] !== undefined) {
+    try {
+      configure({ datasets: { httpBaseUrl: values['base-url'] } });
+    } catch (error) {
+      return inputError('pull', `--base-url: ${errorMessage(error)}`);
+    }
+  }
+  const source = getDatasetSource(id);
+  if (!source)
+    return inputError(
+      'pull',
+      `unknown dataset source '${id}' (available: ${listDatasetSources().join(', ')}). Register it in a --setup module, or name one of those`,
+    );
+  const label = `${id}:${ref}`;
+  const { value: pulled, logs } = await captureLogsAsync(async () => {
+    const questions = await source.load(ref, undefined, { includeDisabled: true });
+    const splits: unknown = (await source.loadSplits?.(ref)) ?? {};
+    return { questions, splits };
+  });
+  const warnings = logs.filter((e) => e.level === 'warn' || e.level === 'error').map((e) => e.message);
+  if (pulled.questions.length === 0)
+    return inputError(
+      'pull',
+      `${label}: nothing pulled, the source gave no questions${warnings.length > 0 ? ` (${warnings.join(' ')})` : ''}. ${output} was not written`,
+    );
+  const hasSplits =
+    pulled.splits !== null && typeof pulled.splits === 'object' && Object.keys(pulled.splits).length > 0;
+  const document = { questions: pulled.questions, ...(hasSplits ? { splits: pulled.splits } : {}) };
+  const text = ext === '.json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document);
+  const check = validateDataset(text, { file: output });
+  if (!check.valid) {
+    process.stderr.write(
+      `ai-eval pull: ${label}: the pulled dataset is invalid, so ${output} was not written:\n${check.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}\n`,
+    );
+    return EXIT.findings;
+  }
+  try {
+    mkdirSync(dirname(resolve(output)), { recursive: true });
+    writeFileAtomic(resolve(output), text);
+  } catch (error) {
+    return inputError('pull', `cannot write ${output}: ${errorMessage(error)}`);
+  }
+  const disabled = pulled.questions.filter((q) => q.disabled === true).length;
+  if (values.json) {
+    printJson({
+      source: id,
+      ref,
+      file: output,
+      questions: pulled.questions.length,
+      disabled,
+      splits: hasSplits,
+      warnings,
+    });
+  } else {
+    process.stdout.write(
+      `Pulled ${pulled.questions.length} question(s)${disabled > 0 ? ` (${disabled} disabled)` : ''}${hasSplits ? ' and the splits block' : ''} from ${label} into ${output}.\nPoint the suite at it: dataset: '${output}'\n`,
+    );
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defineStateCheck, unregisterStateCheck } from '../../src/graders/state/state-checks.js';
+import type { Question } from '../../src/grading/types.js';
+import type { AiEvalRecord, EvalRecord } from '../../src/run/record-types.js';
+import type { EvalSuiteOptions } from '../../src/run/suite-options.js';
+import { checkSuiteOptions } from '../../src/run/suite-options.js';
+import { targetRecord } from '../../src/run/record.js';
+import { runQuestion, type QuestionRuntime } from '../../src/run/suite-question.js';
+import { resolveTarget } from '../../src/run/target.js';
+
+afterEach(() => {
+  unregisterStateCheck('count_is');
+});
+
+function runtime(): { runtime: QuestionRuntime; records: AiEvalRecord[] } {
+  const records: AiEvalRecord[] = [];
+  return {
+    records,
+    runtime: {
+      identify: (_context, title) => ({
+        file: 'hooks.test.ts',
+        name: `suite > ${title}`,
+        title,
+        isRunning: () => true,
+      }),
+      signal: () => undefined,
+      channel: {
+        identify: () => undefined,
+        send: (_identity, sent) => {
+          records.push(...sent);
+          return Promise.resolve();
+        },
+      },
+    },
+  };
+}
+
+const question: Question = {
+  id: 'q1',
+  input: 'add one',
+  metadata: { state: { assertions: [{ id: 'one', kind: 'count_is', count: 1 }] } },
+};
+
+async function runOnce(options: Partial<EvalSuiteOptions>, timeout = 10_000) {
+  const { runtime: rt, records } = runtime();
+  const full: EvalSuiteOptions = {
+    dataset: 'd.yaml',
+    target: { name: 'store-bot', mode: 'agent', graders: ['state_grader'] },
+    run: () => 'done',
+    ...options,
+  };
+  let failure: string | undefined;
+  try {
+    await runQuestion(rt, full, question, undefined, {
+      title: 'q1',
+      timeout,
+      timeoutSource: 'suite',
+      datasetFile: undefined,
+      dataset: undefined,
+      // The suite resolves its target once (src/run/suite.ts); here, the same by hand.
+      target: {
+        graders: resolveTarget(full.target),
+        record: (passThreshold) => targetRecord(full.target, passThreshold),
+      },
+    });
+  } catch (error) {
+    failure = (error as Error).message;
+  }
+  return { failure, records: records as EvalRecord[] };
+}
+
+describe('evalSuite beforeQuestion and afterQuestion', () => {
+  it('seed the state before run, and the state grader reads it before afterQuestion resets it', async () => {
+    let count = 99;
+    const order: string[] = [];
+    defineStateCheck('count_is', {
+      schema: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
+      check: ({ count: want }) => {
+        order.push('state check');
+        return { pass: count === want, reason: `count is ${count}` };
+      },
+    });
+    const { failure, records } = await runOnce({
+      beforeQuestion: (q, { trial, signal }) => {
+        order.push(`before ${q.id} trial ${trial} ${signal.aborted ? 'aborted' : 'live'}`);
+        count = 0;
+      },
+      run: () => {
+        order.push('run');
+        count += 1;
+        return 'added one';
+      },
+      afterQuestion: (_q, { result, response }) => {
+        order.push(
+          `after ${typeof response === 'string' ? response : 'a run'} ${result?.passed === true ? 'passed' : 'not passed'}`,
+        );
+        count = 99;
+      },
+    });
+    expect(failure).toBeUndefined();
+    expect(order).toEqual(['before q1 trial 1 live', 'run', 'state check', 'after added one passed']);
+    expect(records.map((r) => [r.grader, r.composite, r.reason])).toEqual([
+      ['state_grader', 5, 'PASS one (count_is): count is 1'],
+    ]);
+  });
+
+  it('records a beforeQuestion error as errored grades, does not run the agent, and still runs afterQuestion', async () => {
+    let ran = false;
+    let after = false;
+    const { failure, records } = await runOnce({
+      beforeQuestion: () => {
+        throw new Error('seed failed');
+      },
+      run: () => ((ran = true), 'x'),
+      afterQuestion: () => {
+        after = true;
+      },
+    });
+    expect([ran, after]).toEqual([false, true]);
+    expect(failure).toBe('q1: beforeQuestion hook failed: seed failed');
+    expect(records.map((r) => [r.grader, r.error, r.reason])).toEqual([
+      ['state_grader', true, 'no response to grade: beforeQuestion hook failed: seed failed'],
+    ]);
+  });
+
+  it('turns every grade into an error naming afterQuestion when it throws', async () => {
+    defineStateCheck('count_is', { schema: {}, check: () => ({ pass: true, reason: 'fine' }) });
+    const { failure, records } = await runOnce({
+      afterQuestion: () => Promise.reject(new Error('reset failed')),
+    });
+    expect(records.map((r) => [r.error, r.composite, r.reason])).toEqual([
+      [
+        true,
+        null,
+        'afterQuestion hook failed: reset failed (the grade before it: PASS one (count_is): fine)',
+      ],
+    ]);
+    expect(failure).toContain('q1: unscored: every grader skipped or errored');
+  });
+
+  it('runs the hooks inside the question timeout: a hook that hangs times the question out', async () => {
+    const { failure, records } = await runOnce({ beforeQuestion: () => new Promise(() => undefined) }, 50);
+    expect(failure).toMatch(
+      /^q1: beforeQuestion hook failed: timed out after 50 ms \(the suite timeout option\)/,
+    );
+    expect(records[0]).toMatchObject({ error: true });
+  });
+
+  it('refuses hooks that are not functions', () => {
+    const options = {
+      dataset: 'd.yaml',
+      target: { name: 't', mode: 'agent', graders: ['state_grader'] },
+      run: () => 'x',
+    };
+    expect(() => checkSuiteOptions('s', { ...options, beforeQuestion: 'reset' })).toThrow(
+      'evalSuite("s"): beforeQuestion must be a function',
+    );
+    expect(() => checkSuiteOptions('s', { ...options, afterQuestion: () => undefined })).not.toThrow();
+  });
+});
