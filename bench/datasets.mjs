@@ -32,6 +32,7 @@ const { document: validate } = await import('../src/datasets/compiled/dataset-va
 logger.setEchoLevel('silent');
 
 const args = process.argv.slice(2);
+const loadBefore = (await import('node:os')).loadavg()[0];
 const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;
 
 setFlagsFromString('--expose-gc');
@@ -134,6 +135,33 @@ console.log(
   `JSON ${(statSync(json).size / 1e6).toFixed(1)} MB, YAML ${(statSync(yaml).size / 1e6).toFixed(1)} MB`,
 );
 console.table(rows);
+
+if (!args.includes('--no-write')) {
+  const { machine, writeSection } = await import('./lib/measure.mjs');
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.benchmark} | ${r['subject ms']} | ${r['baseline ms']} | ${r.ratio} | ${r['min-max']} | ${r.target} |`,
+    )
+    .join('\n');
+  const met = rows.every((r) => r.target.endsWith(' met'));
+  writeSection(
+    'datasets',
+    `## Dataset loading (target 2)
+
+\`node bench/datasets.mjs\`, ${new Date().toISOString().slice(0, 10)}, ${runs} interleaved pairs in one process,
+CPU time (user + system) of each call after a forced GC. Machine: ${machine(loadBefore)}.
+Subject: ai-eval's loader; baseline: \`readFileSync\` + \`JSON.parse\` + the precompiled validator
+(JSON), \`readFileSync\` + \`yaml.parse\` (YAML). 10,000 generated questions (bench/make-datasets.mjs).
+
+| benchmark | subject ms | baseline ms | ratio (median) | min-max | target |
+| --- | --- | --- | --- | --- | --- |
+${table}
+
+- At most 1.3x for JSON and for YAML: ${met ? 'met' : 'not met'} on this run.
+`,
+  );
+}
 
 if (!args.includes('--skip-memory')) {
   // About 10,000 questions are 5 MB: 100,000 make a 50 MB file.

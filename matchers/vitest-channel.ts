@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { inject, type RunnerTestCase } from 'vitest';
+import { getConfig } from '../src/config.js';
 import { formatNumber } from '../src/internal/numbers.js';
 import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
 import { safeRecords } from '../src/run/record.js';
@@ -21,7 +22,7 @@ void import('vitest/suite').then(
   () => undefined,
 );
 
-/** The annotation type under which every grade shows in Vitest (and its JUnit `<property>`). */
+/** The annotation type of grades in Vitest (and its JUnit `<property>`) when annotations are on. */
 export const ANNOTATION_TYPE = 'ai-eval';
 
 /** The full name of a test as Vitest's reporters show it (`suite > test`); Vitest 3 has no `fullTestName`. */
@@ -67,7 +68,10 @@ function gradeAnnotation(record: EvalRecord): string {
 
 /**
  * The Vitest channel: records go on the test's `task.meta.aiEval`, which Vitest serialises from any
- * pool to the reporter, and each also becomes a test annotation so Vitest's JUnit reporter shows it.
+ * pool to the reporter with the test's result, at no cost per grade. With `configure({ annotations:
+ * true })` each send (a question trial, a matcher assertion) also becomes one test annotation, one
+ * line per record, so Vitest's own JUnit and verbose reporters show the grades; it is off by
+ * default because every annotation captures a stack trace and waits for Vitest's main process.
  * The matcher finds its test through `this.task`, which is the right test under `test.concurrent`
  * only when the test uses its context `expect` (`test('...', async ({ expect }) => ...)`).
  */
@@ -86,11 +90,12 @@ export const vitestChannel: RunnerChannel = {
     const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);
+    if (!getConfig().annotations || records.length === 0) return;
     const annotate = (
       task.context as { annotate?: (message: string, type?: string) => Promise<unknown> } | undefined
     )?.annotate;
     if (typeof annotate !== 'function') return;
-    for (const record of records) await annotate(annotationOf(record), ANNOTATION_TYPE);
+    await annotate(records.map(annotationOf).join('\n'), ANNOTATION_TYPE);
   },
 };
 

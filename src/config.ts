@@ -128,6 +128,13 @@ export interface AiEvalConfig {
    * question nor the suite's `timeout` option says. Default 120000 (two minutes).
    */
   questionTimeout: number;
+  /**
+   * Vitest only: also show the grades of each question trial (and of each matcher assertion) as one
+   * test annotation of type `ai-eval`, which Vitest's verbose and JUnit reporters print. Each costs
+   * a stack trace and a round trip to Vitest's main process, so it is off by default; the ai-eval
+   * reporter reads the records without it, and its `junitFile` lists every grade. Default false.
+   */
+  annotations: boolean;
   judge: JudgeConfig;
   datasets: DatasetConfig;
 }
@@ -146,6 +153,8 @@ export interface AiEvalConfigInput {
   responseCharLimit?: number;
   /** See {@link AiEvalConfig.questionTimeout}. */
   questionTimeout?: number;
+  /** See {@link AiEvalConfig.annotations}. */
+  annotations?: boolean;
   judge?: JudgeConfig;
   datasets?: DatasetConfig;
 }
@@ -168,6 +177,7 @@ function defaults(): AiEvalConfig {
     passThreshold: 3.5,
     responseCharLimit: 4000,
     questionTimeout: DEFAULT_QUESTION_TIMEOUT,
+    annotations: false,
     judge: {},
     datasets: {},
   };
@@ -197,10 +207,17 @@ export function configure(input: AiEvalConfigInput): AiEvalConfig {
     checkPositiveInteger('questionTimeout', input.questionTimeout);
     checkRange('questionTimeout', input.questionTimeout, 1, 2_147_483_647);
   }
+  if (input.annotations !== undefined && typeof input.annotations !== 'boolean') {
+    throw new AiEvalError(
+      'INVALID_CONFIG',
+      `annotations must be true or false, got ${JSON.stringify(input.annotations)}.`,
+    );
+  }
   const next: AiEvalConfig = {
     passThreshold: input.passThreshold ?? current.passThreshold,
     responseCharLimit: input.responseCharLimit ?? current.responseCharLimit,
     questionTimeout: input.questionTimeout ?? current.questionTimeout,
+    annotations: input.annotations ?? current.annotations,
     judge: { ...current.judge, ...input.judge },
     datasets: { ...current.datasets, ...input.datasets },
   };

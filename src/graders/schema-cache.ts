@@ -1,4 +1,9 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type * as AjvModule from 'ajv/dist/2020.js';
+
+/** ajv, loaded when the first schema is compiled: most runs never check a response's schema. */
+let Ajv: typeof AjvModule.Ajv2020 | undefined;
 
 const SCHEMA_CACHE_LIMIT = 256;
 const schemaCache = new Map<string, ValidateFunction | Error>();
@@ -28,7 +33,8 @@ export function compileSchema(
   if (entry === undefined) {
     try {
       // One instance per schema, so two schemas that reuse an $id do not collide.
-      entry = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
+      Ajv ??= (createRequire(import.meta.url)('ajv/dist/2020.js') as typeof AjvModule).Ajv2020;
+      entry = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
     } catch (error) {
       entry = error instanceof Error ? error : new Error(String(error));
     }

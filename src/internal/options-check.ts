@@ -1,4 +1,6 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import type * as AjvModule from 'ajv/dist/2020.js';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
 
 /**
@@ -18,14 +20,35 @@ export interface CheckerLabels {
   docs?: string;
 }
 
-const ajv = new Ajv2020({
+/**
+ * The ajv options every options schema is compiled with, here and ahead of time by
+ * scripts/compile-option-validators.mjs (a test holds the two to the same options).
+ */
+export const OPTIONS_AJV = {
   allErrors: true,
   verbose: true,
   strict: true,
   strictRequired: false,
   allowUnionTypes: true,
-});
-ajv.addVocabulary(['x-message']);
+} as const;
+
+/** A validator as ajv makes it, compiled now or ahead of time (standalone code). */
+export interface OptionsValidator {
+  (value: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+let ajv: Ajv2020 | undefined;
+
+/** ajv's compiler, loaded on first use only: the shipped schemas come compiled ahead of time. */
+function compiler(): Ajv2020 {
+  if (!ajv) {
+    const { Ajv2020: Ajv } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof AjvModule;
+    ajv = new Ajv({ ...OPTIONS_AJV });
+    ajv.addVocabulary(['x-message']);
+  }
+  return ajv;
+}
 
 /** How a value reads after `got`. */
 function shown(value: unknown): string {
@@ -78,9 +101,10 @@ function sentence(error: ErrorObject): { path: string; problem: string } {
 export type OptionsCheck<T> = (value: unknown, labels: CheckerLabels, at?: string) => T;
 
 /**
- * Compiles an options schema (once) into a check that throws an {@link AiEvalError} naming the
- * option path, what it expects and what it got: the one mechanism behind the target, gate, suite,
- * matcher and reporter option checks.
+ * Makes a check that throws an {@link AiEvalError} naming the option path, what it expects and
+ * what it got: the one mechanism behind the target, gate, suite, matcher and reporter option
+ * checks. `validate` is the schema compiled ahead of time (src/run/option-validators.generated.ts);
+ * without it the schema is compiled on the check's first use.
  *
  * @example
  * ```ts
@@ -89,12 +113,13 @@ export type OptionsCheck<T> = (value: unknown, labels: CheckerLabels, at?: strin
  * // throws: ai-eval reporter option gate.level: expected 'hard' or 'soft', got "hrad".
  * ```
  */
-export function optionsChecker<T>(schema: OptionSchema): OptionsCheck<T> {
-  const validate = ajv.compile(schema);
+export function optionsChecker<T>(schema: OptionSchema, validate?: OptionsValidator): OptionsCheck<T> {
+  let check = validate;
   return (value, labels, at) => {
-    if (validate(value)) return value as T;
+    check ??= compiler().compile(schema) as OptionsValidator;
+    if (check(value)) return value as T;
     // An anyOf reports each failed branch before itself: explain the anyOf, not a branch.
-    const errors = validate.errors ?? [];
+    const errors = check.errors ?? [];
     // A direct failure (an unknown key, a wrong type) says more than a rule across keys.
     const own = errors.filter((e) => !/\/(anyOf|oneOf)\/\d+\//.test(e.schemaPath));
     const first = own.find((e) => e.keyword !== 'anyOf') ?? own[0] ?? errors[0];

@@ -110,15 +110,16 @@ const KEY_VALUE = new RegExp(
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]{8,8192}=*/gi;
 const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
 
-const KEY_SHAPED = [
-  /\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g,
-  /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,512}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{20,255}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{20,255}/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,255}/g,
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}/g,
-  /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g,
+/** Key-shaped secrets, each with the literal text every match contains (a cheap test first). */
+const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g, ['k-']],
+  [/\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,512}/g, ['k_']],
+  [/\bgh[pousr]_[A-Za-z0-9]{20,255}/g, ['gh']],
+  [/\bgithub_pat_[A-Za-z0-9_]{20,255}/g, ['github_pat_']],
+  [/\bxox[abposr]-[A-Za-z0-9-]{10,255}/g, ['xox']],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, ['AKIA', 'ASIA']],
+  [/\bAIza[0-9A-Za-z_-]{35}/g, ['AIza']],
+  [/\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g, ['eyJ']],
 ];
 
 function isUserPass(base64: string): boolean {
@@ -149,23 +150,46 @@ function quoted(value: string): string {
  * ```
  */
 export function redactText(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
+  const extra = secrets.some((secret) => secret !== undefined && secret.length >= 4);
+  // The same text is often redacted again (a grade's reason in the grader, the channel and the
+  // report): without extra secrets the answer depends on the text alone.
+  if (!extra) {
+    const known = REDACTED_TEXTS.get(text);
+    if (known !== undefined) return known;
+  }
   let out = text;
   for (const secret of secrets) {
     if (secret !== undefined && secret.length >= 4) out = out.split(secret).join(REDACTED);
   }
-  out = out
-    .replace(PRIVATE_KEY_BLOCK, REDACTED)
-    .replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`)
-    .replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
+  // Each pattern runs only where the text has what every match of it contains.
+  if (out.includes('-----BEGIN ')) out = out.replace(PRIVATE_KEY_BLOCK, REDACTED);
+  if (out.includes('://') && out.includes('@'))
+    out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
+  if (out.includes(':') || out.includes('='))
+    out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
       isSecretKey(key) && value !== REDACTED ? `${quote}${key}${quote}${sep}${quoted(value)}` : match,
-    )
-    .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
-    .replace(BASIC, (match, scheme: string, credential: string) =>
+    );
+  if (BEARER_WORD.test(out)) out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+  if (BASIC_WORD.test(out))
+    out = out.replace(BASIC, (match, scheme: string, credential: string) =>
       isUserPass(credential) ? `${scheme} ${REDACTED}` : match,
     );
-  for (const pattern of KEY_SHAPED) out = out.replace(pattern, REDACTED);
+  for (const [pattern, literals] of KEY_SHAPED) {
+    if (literals.some((literal) => out.includes(literal))) out = out.replace(pattern, REDACTED);
+  }
+  if (!extra && text.length <= CACHED_TEXT_CHARS) {
+    if (REDACTED_TEXTS.size >= CACHED_TEXTS) REDACTED_TEXTS.clear();
+    REDACTED_TEXTS.set(text, out);
+  }
   return out;
 }
+
+const BEARER_WORD = /bearer/i;
+const BASIC_WORD = /basic/i;
+/** Texts redacted without extra secrets, and what they became (at most this many, this long). */
+const REDACTED_TEXTS = new Map<string, string>();
+const CACHED_TEXTS = 2048;
+const CACHED_TEXT_CHARS = 512;
 
 /**
  * A copy of a JSON-like value (tool-call arguments) with every value under a secret-looking key

@@ -1,5 +1,6 @@
 import { AttemptTimeoutError, retryAfter } from './http-errors.js';
 import { acquireSlot, type LimitSettings } from './limiter.js';
+import { rateController, type RateController } from './rate-controller.js';
 
 /**
  * The `fetch` the openai SDK calls (its `fetch` client option).
@@ -71,6 +72,32 @@ export interface LimitedFetchOptions {
   onResponse?: (response: AttemptResponse) => AttemptVerdict | undefined;
   /** Called when an attempt got no response: a connection error or an {@link AttemptTimeoutError}. */
   onError?: (attempt: number, error: unknown) => void;
+  /**
+   * Paces the attempts and learns from their responses (src/judge/rate-controller.ts). Default:
+   * the controller of `limits.dir` and `limits.key`; `false` for none.
+   */
+  rate?: RateController | false;
+}
+
+/** How many times one request is sent again after a 429, before the 429 goes to the SDK. */
+export const MAX_RATE_RESENDS = 8;
+
+/** Whether a request can be sent again as it is (a string or byte body, not a stream). */
+function resendable(input: string | URL | Request, init: RequestInit | undefined): boolean {
+  if (input instanceof Request) return false;
+  const body = init?.body;
+  return (
+    body === undefined ||
+    body === null ||
+    typeof body === 'string' ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+/** A 429 that says the quota is used up: waiting does not help, so it is not sent again. */
+function quotaExhausted(body: string): boolean {
+  return /insufficient_quota|quota_exceeded|billing/i.test(body);
 }
 
 /** Statuses whose response must have no body (`new Response` refuses one). */
@@ -79,10 +106,14 @@ const NO_BODY = new Set([101, 103, 204, 205, 304]);
 /**
  * Wraps a `fetch` so that every HTTP attempt through it, the openai SDK's retries included, holds a
  * slot under the shared limits (`concurrency`, `requestsPerMinute`) from before it is sent until its
- * body has been read. Each attempt gets `attemptTimeoutMs` from when it holds its slot, so time spent
- * queueing never makes an attempt time out; a timed-out attempt rejects with an
- * {@link AttemptTimeoutError}, which the SDK retries as a timeout. The body is read inside the slot
- * and handed to the SDK as a new `Response`.
+ * body has been read, and starts when the shared rate controller allows. Each attempt gets
+ * `attemptTimeoutMs` from when it holds its slot and may start, so time spent queueing never makes
+ * an attempt time out; a timed-out attempt rejects with an {@link AttemptTimeoutError}, which the SDK
+ * retries as a timeout. The body is read inside the slot and handed to the SDK as a new `Response`.
+ * Every response is fed to the controller. A 429 (other than a used-up quota, and with a
+ * Retry-After no longer than `attemptTimeoutMs`) is sent again once the controller allows, up to
+ * {@link MAX_RATE_RESENDS} times, without using the SDK's retries, unless `onResponse` says not to
+ * retry it; the SDK sees only the last response.
  *
  * @example
  * ```ts
@@ -92,50 +123,75 @@ const NO_BODY = new Set([101, 103, 204, 205, 304]);
  */
 export function limitedFetch(options: LimitedFetchOptions): FetchLike {
   let attempts = 0;
+  const rate =
+    options.rate === false
+      ? undefined
+      : (options.rate ?? rateController({ dir: options.limits.dir, key: options.limits.key }));
   return async (input, init) => {
     const outer = init?.signal ?? undefined;
-    options.onQueue?.(true);
-    let release: () => Promise<void>;
-    try {
-      release = await acquireSlot(options.limits, outer);
-    } finally {
-      options.onQueue?.(false);
+    for (let resends = 0; ; resends += 1) {
+      options.onQueue?.(true);
+      let release: () => Promise<void>;
+      let sentAt: number;
+      try {
+        release = await acquireSlot(options.limits, outer);
+        try {
+          sentAt = rate ? await rate.pace(outer) : Date.now();
+        } catch (error) {
+          await release();
+          throw error;
+        }
+      } finally {
+        options.onQueue?.(false);
+      }
+      attempts += 1;
+      const attempt = attempts;
+      options.onAttempt?.(attempt);
+      const timer = new AbortController();
+      const timeout = setTimeout(
+        () => timer.abort(new AttemptTimeoutError(options.attemptTimeoutMs)),
+        options.attemptTimeoutMs,
+      );
+      let response: Response;
+      let bytes: ArrayBuffer;
+      try {
+        const signal = outer ? AbortSignal.any([outer, timer.signal]) : timer.signal;
+        response = await options.fetch(input, { ...init, signal });
+        bytes = await response.arrayBuffer();
+      } catch (error) {
+        const failure = timer.signal.aborted && !outer?.aborted ? (timer.signal.reason as Error) : error;
+        options.onError?.(attempt, failure);
+        throw failure;
+      } finally {
+        clearTimeout(timeout);
+        await release();
+      }
+      const retryAfterMs = retryAfter(response.headers);
+      rate?.observe(sentAt, response.status, retryAfterMs);
+      const body = new TextDecoder().decode(bytes);
+      const again =
+        rate !== undefined &&
+        response.status === 429 &&
+        resends < MAX_RATE_RESENDS &&
+        resendable(input, init) &&
+        !quotaExhausted(body) &&
+        outer?.aborted !== true &&
+        (retryAfterMs === undefined || retryAfterMs <= options.attemptTimeoutMs);
+      const verdict = options.onResponse?.({
+        attempt,
+        status: response.status,
+        headers: response.headers,
+        retryAfterMs,
+        body,
+      });
+      if (again && verdict?.retry !== false) continue;
+      const headers = new Headers(response.headers);
+      if (verdict?.retry === false) headers.set('x-should-retry', 'false');
+      return new Response(NO_BODY.has(response.status) ? null : bytes, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     }
-    attempts += 1;
-    const attempt = attempts;
-    options.onAttempt?.(attempt);
-    const timer = new AbortController();
-    const timeout = setTimeout(
-      () => timer.abort(new AttemptTimeoutError(options.attemptTimeoutMs)),
-      options.attemptTimeoutMs,
-    );
-    let response: Response;
-    let bytes: ArrayBuffer;
-    try {
-      const signal = outer ? AbortSignal.any([outer, timer.signal]) : timer.signal;
-      response = await options.fetch(input, { ...init, signal });
-      bytes = await response.arrayBuffer();
-    } catch (error) {
-      const failure = timer.signal.aborted && !outer?.aborted ? (timer.signal.reason as Error) : error;
-      options.onError?.(attempt, failure);
-      throw failure;
-    } finally {
-      clearTimeout(timeout);
-      await release();
-    }
-    const verdict = options.onResponse?.({
-      attempt,
-      status: response.status,
-      headers: response.headers,
-      retryAfterMs: retryAfter(response.headers),
-      body: new TextDecoder().decode(bytes),
-    });
-    const headers = new Headers(response.headers);
-    if (verdict?.retry === false) headers.set('x-should-retry', 'false');
-    return new Response(NO_BODY.has(response.status) ? null : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
   };
 }

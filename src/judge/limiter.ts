@@ -172,10 +172,29 @@ async function withLock<T>(
       const value = fn(state, now);
       const after = JSON.stringify(state);
       // A waiter polls often; only a change is written (atomically, so no reader sees half a file).
-      if (after !== text) writeFileAtomic(file, after);
+      if (after !== text) writeFileAtomic(file, after, { durable: false });
       return value;
     },
   );
+}
+
+/** The waiters of this process, woken when one of its slots is freed. */
+const waiters: Array<() => void> = [];
+
+/** Sleeps `ms`, or less when a slot of this process is freed meanwhile. */
+async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const early = new AbortController();
+  const wake = () => early.abort();
+  waiters.push(wake);
+  const both = signal ? AbortSignal.any([signal, early.signal]) : early.signal;
+  try {
+    await sleep(ms, undefined, { signal: both });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+  } finally {
+    const at = waiters.indexOf(wake);
+    if (at !== -1) waiters.splice(at, 1);
+  }
 }
 
 /**
@@ -217,7 +236,7 @@ export async function acquireSlot(
       signal,
     );
     if (wait < 0) break;
-    await sleep(wait > 0 ? wait + Math.random() * 10 : 10 + Math.random() * 30, undefined, { signal });
+    await pause(wait > 0 ? wait + Math.random() * 10 : 10 + Math.random() * 30, signal);
   }
   let released = false;
   return async () => {
@@ -227,5 +246,7 @@ export async function acquireSlot(
       state.inflight = state.inflight.filter((h) => h.token !== token);
       state.starts = state.starts.map((s) => (s.token === token ? { at: now } : s));
     });
+    // The longest waiter of this process tries again at once rather than at its next poll.
+    waiters.shift()?.();
   };
 }

@@ -28,6 +28,8 @@ export interface TargetGroup {
 
 interface Bucket {
   declared: RecordTarget | null;
+  /** The record target merged last: the records of a suite share one, merged once. */
+  lastMerged: RecordTarget | null;
   byQuestion: Map<string, EvalRecord[]>;
   negated: EvalRecord[];
   loadFailures: LoadFailureReport[];
@@ -52,17 +54,26 @@ export function groupRecords(
   options: { root?: string } = {},
 ): TargetGroup[] {
   const targets = new Map<string, Bucket>();
+  const files = new Map<string, string>();
   for (const record of records) {
     if (record.kind === 'filter-skip' || record.kind === 'disabled') continue;
-    const file = relativeTo(record.test.file, options.root);
+    let file = files.get(record.test.file);
+    if (file === undefined) {
+      file = relativeTo(record.test.file, options.root);
+      files.set(record.test.file, file);
+    }
     const test = { file, name: record.test.name };
     const name = record.target?.name ?? file;
     let target = targets.get(name);
     if (!target) {
-      target = { declared: null, byQuestion: new Map(), negated: [], loadFailures: [] };
+      target = { declared: null, lastMerged: null, byQuestion: new Map(), negated: [], loadFailures: [] };
       targets.set(name, target);
     }
-    if (record.target) target.declared = mergeDeclared(target.declared, record.target);
+    // Merging a declaration again changes nothing (mergeDeclared is idempotent).
+    if (record.target && record.target !== target.lastMerged) {
+      target.declared = mergeDeclared(target.declared, record.target);
+      target.lastMerged = record.target;
+    }
     if (record.kind === 'load-failure') {
       const { suite, dataset, problems } = record;
       target.loadFailures.push({ suite, dataset: dataset.ref, test, problems: [...problems] });
@@ -245,8 +256,11 @@ export function mergeDeclared(into: RecordTarget | null, next: RecordTarget): Re
  * ```
  */
 export function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
+  return NATURAL.compare(a, b);
 }
+
+/** What `a.localeCompare(b, 'en', { numeric: true })` compares with, made once instead of per call. */
+const NATURAL = new Intl.Collator('en', { numeric: true });
 
 function relativeTo(file: string, root: string | undefined): string {
   const norm = file.replace(/\\/g, '/');

@@ -1,6 +1,6 @@
 import { own } from '../internal/own.js';
 import type { Gate } from '../run/target.js';
-import { describeFilters } from '../run/suite-options.js';
+import { describeFilters } from '../run/filters.js';
 import { plural } from '../internal/text.js';
 import type { TargetJudgeReport } from './judge-report-types.js';
 import type {

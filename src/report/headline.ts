@@ -138,16 +138,38 @@ export function weakestQuestions(
   report: EvalReport,
   count: number,
 ): Array<{ target: TargetReport; question: QuestionReport }> {
-  const all = report.targets.flatMap((target) =>
-    target.questions.filter(isWeak).map((question) => ({ target, question })),
+  const weak: Array<{ target: TargetReport; question: QuestionReport }> = [];
+  for (const target of report.targets)
+    for (const question of target.questions) if (isWeak(question)) weak.push({ target, question });
+  if (count > SELECT_UP_TO) return weak.sort(byWeakness).slice(0, count);
+  // The first `count` of a stable sort, without sorting the rest: an equal item goes after the
+  // ones already kept, as the sort would put it.
+  const kept: typeof weak = [];
+  for (const item of weak) {
+    if (kept.length >= count && (count <= 0 || byWeakness(item, kept[kept.length - 1]!) >= 0)) continue;
+    let at = kept.length;
+    while (at > 0 && byWeakness(item, kept[at - 1]!) < 0) at -= 1;
+    kept.splice(at, 0, item);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
+}
+
+/** Up to how many weakest questions are picked without sorting them all. */
+const SELECT_UP_TO = 100;
+/** `localeCompare` without and with `'en', { numeric: true }`, made once instead of per call. */
+const PLAIN = new Intl.Collator();
+const NATURAL = new Intl.Collator('en', { numeric: true });
+
+/** Unscored first, then by composite, target, question id (natural order) and test file. */
+function byWeakness(
+  a: { target: TargetReport; question: QuestionReport },
+  b: { target: TargetReport; question: QuestionReport },
+): number {
+  return (
+    (a.question.composite ?? -1) - (b.question.composite ?? -1) ||
+    PLAIN.compare(a.target.name, b.target.name) ||
+    NATURAL.compare(a.question.id, b.question.id) ||
+    PLAIN.compare(a.question.test.file, b.question.test.file)
   );
-  return all
-    .sort(
-      (a, b) =>
-        (a.question.composite ?? -1) - (b.question.composite ?? -1) ||
-        a.target.name.localeCompare(b.target.name) ||
-        a.question.id.localeCompare(b.question.id, 'en', { numeric: true }) ||
-        a.question.test.file.localeCompare(b.question.test.file),
-    )
-    .slice(0, count);
 }

@@ -1,5 +1,6 @@
-import { optionsChecker, type OptionSchema } from '../internal/options-check.js';
-import { fragments, gateSchema } from '../run/option-schemas.js';
+import { optionsChecker } from '../internal/options-check.js';
+import { reporterSchema } from '../run/option-schemas.js';
+import { reporter as validateReporter } from '../run/option-validators.generated.js';
 import type { Gate } from '../run/target.js';
 import type { GateSettings } from './model.js';
 
@@ -56,38 +57,7 @@ export interface ReporterOptions {
   judgesFile?: string;
 }
 
-const file = { type: 'string', minLength: 1, description: 'a file path' };
-const flag = { type: 'boolean', description: 'true or false' };
-
-const reporterSchema: OptionSchema = {
-  type: 'object',
-  description: 'an options object',
-  properties: {
-    outputFile: file,
-    junitFile: file,
-    markdownFile: file,
-    htmlFile: file,
-    gate: gateSchema,
-    gates: {
-      type: 'object',
-      description: '{ [target]: gate }',
-      additionalProperties: gateSchema,
-    },
-    failOnAdvisory: flag,
-    failOnError: flag,
-    baseline: file,
-    maxDrop: fragments.composite,
-    weakest: { type: 'integer', minimum: 0, description: 'a whole number' },
-    colors: flag,
-    summary: flag,
-    root: file,
-    judgesFile: file,
-  },
-  additionalProperties: false,
-  dependentRequired: { maxDrop: ['baseline'] },
-};
-
-const check = optionsChecker<ReporterOptions>(reporterSchema);
+const check = optionsChecker<ReporterOptions>(reporterSchema, validateReporter);
 
 /**
  * Checks reporter options and fills in defaults; a clear error names the bad option.

@@ -28,10 +28,14 @@ export function channelFile(dir: string, pid: number = process.pid): string {
   return join(dir, `records-${pid}.jsonl`);
 }
 
+/** Channel directories this process has made (or found) already. */
+const made = new Set<string>();
+
 /**
- * Appends records to this process's channel file, one line each (each append lands whole, whatever
- * other workers write meanwhile). Returns false, writing nothing, when no channel directory is set
- * (no ai-eval reporter is listening).
+ * Appends records to this process's channel file, one line each, in one append (it lands whole,
+ * whatever other workers write meanwhile): a generated test sends its question's records at once.
+ * Returns false, writing nothing, when no channel directory is set (no ai-eval reporter is
+ * listening).
  *
  * @example
  * ```ts
@@ -40,9 +44,22 @@ export function channelFile(dir: string, pid: number = process.pid): string {
  */
 export function appendRecords(records: readonly AiEvalRecord[], dir = process.env[CHANNEL_DIR_ENV]): boolean {
   if (!dir) return false;
-  mkdirSync(dir, { recursive: true });
+  if (records.length === 0) return true;
   const file = channelFile(dir);
-  for (const record of records) appendFileSync(file, `${JSON.stringify(record)}\n`);
+  let lines = '';
+  for (const record of records) lines += `${JSON.stringify(record)}\n`;
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+  try {
+    appendFileSync(file, lines);
+  } catch (error) {
+    // The reporter empties the directory when a run starts (watch mode): make it again, once.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(file, lines);
+  }
   return true;
 }
 

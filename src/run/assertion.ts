@@ -9,6 +9,7 @@ import { questionVerdict } from '../grading/verdict.js';
 import { describeValue } from '../internal/text.js';
 import { optionsChecker } from '../internal/options-check.js';
 import { matcherSchema } from './option-schemas.js';
+import { matcher as validateMatcher } from './option-validators.generated.js';
 import { scopedIdentity, sendIfRunning, type RunnerChannel } from './channel.js';
 import { gradeMessage } from './message.js';
 import { matcherTargetRecord, toRecords } from './record.js';
@@ -125,7 +126,7 @@ export function checkThreshold(matcher: string, what: string, value: unknown): n
   );
 }
 
-const checkMatcherOptions = optionsChecker<GradeMatcherOptions>(matcherSchema);
+const checkMatcherOptions = optionsChecker<GradeMatcherOptions>(matcherSchema, validateMatcher);
 
 /** Checks the options object and its target; throws a TypeError naming the matcher. */
 export function checkOptions(matcher: string, options: unknown): GradeMatcherOptions {
@@ -160,7 +161,9 @@ export async function runGradeMatcher(
   call: MatcherCall,
 ): Promise<MatcherOutcome> {
   const { grader, threshold, options } = call;
-  const identity = scopedIdentity() ?? channel.identify(state);
+  const runner = channel.identify(state);
+  const scoped = scopedIdentity(runner);
+  const identity = scoped ?? runner;
   const result = await gradeQuestion({
     question: options.question ?? {},
     response: received as string,
@@ -173,7 +176,6 @@ export async function runGradeMatcher(
     },
   });
   if (identity) {
-    const scoped = scopedIdentity();
     const records = toRecords(result, [grader], {
       identity,
       target: matcherTargetRecord(options.target, grader, received, threshold),

@@ -38,23 +38,62 @@ export interface ScopedIdentity extends TestIdentity {
   trial?: number;
 }
 
-const KEY = Symbol.for('ai-eval.test-identity');
+/** Where the scope of the running question lives, per process (shared by ESM and CJS copies). */
+interface ScopeState {
+  /** The async context of concurrent questions (and of every question once a matcher asked). */
+  storage: AsyncLocalStorage<ScopedIdentity>;
+  /** The one sequential question trial running now, when no async context carries it. */
+  current: ScopedIdentity | undefined;
+  /** A matcher has read the scope in this process: from then on every trial carries it in the async context. */
+  contextual: boolean;
+}
 
-function storage(): AsyncLocalStorage<ScopedIdentity> {
-  // One store per process, shared by ESM and CJS copies of the package.
-  const holder = globalThis as { [KEY]?: AsyncLocalStorage<ScopedIdentity> };
-  holder[KEY] ??= new AsyncLocalStorage<ScopedIdentity>();
+const KEY = Symbol.for('ai-eval.test-scope');
+
+function scopeState(): ScopeState {
+  const holder = globalThis as { [KEY]?: ScopeState };
+  holder[KEY] ??= { storage: new AsyncLocalStorage<ScopedIdentity>(), current: undefined, contextual: false };
   return holder[KEY];
 }
 
-/** Runs `fn` with `identity` as the current test identity of everything it awaits. */
-export function runWithIdentity<T>(identity: ScopedIdentity, fn: () => T): T {
-  return storage().run(identity, fn);
+/**
+ * Runs `fn` with `identity` as the current test identity of everything it awaits. A `sequential`
+ * trial (no other question runs in this process meanwhile) is kept in a plain slot instead of the
+ * async context, which on Node 20 and 22 taxes every promise the process makes once it is in use;
+ * the first matcher that reads the scope switches the process to the async context for every
+ * later trial.
+ */
+export async function runWithIdentity<T>(
+  identity: ScopedIdentity,
+  fn: () => Promise<T>,
+  sequential = false,
+): Promise<T> {
+  const state = scopeState();
+  if (!sequential || state.contextual) return state.storage.run(identity, fn);
+  state.current = identity;
+  try {
+    return await fn();
+  } finally {
+    if (state.current === identity) state.current = undefined;
+  }
 }
 
-/** The identity set by the enclosing {@link runWithIdentity}, if any. */
-export function scopedIdentity(): ScopedIdentity | undefined {
-  return storage().getStore();
+/**
+ * The identity set by the enclosing {@link runWithIdentity}, if any. A sequential trial's identity
+ * is given only while its test runs, and only to a matcher whose runner names that same test
+ * (`runner`, when the runner names one): a matcher of another test that runs meanwhile (a
+ * `test.concurrent` beside the suite) keeps its own.
+ */
+export function scopedIdentity(runner?: TestIdentity): ScopedIdentity | undefined {
+  const state = scopeState();
+  const stored = state.storage.getStore();
+  if (stored) return stored;
+  const current = state.current;
+  if (current === undefined) return undefined;
+  state.contextual = true;
+  if (!current.isRunning()) return undefined;
+  if (runner && (runner.file !== current.file || runner.name !== current.name)) return undefined;
+  return current;
 }
 
 /** Sends `records` if the test that computed them still runs; returns how many were sent. */

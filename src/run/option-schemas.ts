@@ -151,5 +151,60 @@ export const matcherSchema: OptionSchema = {
   additionalProperties: false,
 };
 
+const file = { type: 'string', minLength: 1, description: 'a file path' };
+const flag = { type: 'boolean', description: 'true or false' };
+
+/**
+ * The options of both reporters (`ReporterOptions` in src/report/options.ts).
+ *
+ * @example
+ * ```ts
+ * optionsChecker(reporterSchema, labels)({ outputFile: 'ai-eval.json', gate: { level: 'hard', minAverage: 3.5 } });
+ * ```
+ */
+export const reporterSchema: OptionSchema = {
+  type: 'object',
+  description: 'an options object',
+  properties: {
+    outputFile: file,
+    junitFile: file,
+    markdownFile: file,
+    htmlFile: file,
+    gate: gateSchema,
+    gates: {
+      type: 'object',
+      description: '{ [target]: gate }',
+      additionalProperties: gateSchema,
+    },
+    failOnAdvisory: flag,
+    failOnError: flag,
+    baseline: file,
+    maxDrop: composite,
+    weakest: { type: 'integer', minimum: 0, description: 'a whole number' },
+    colors: flag,
+    summary: flag,
+    root: file,
+    judgesFile: file,
+  },
+  additionalProperties: false,
+  dependentRequired: { maxDrop: ['baseline'] },
+};
+
+/**
+ * The schemas compiled ahead of time into option-validators.generated.ts (by
+ * scripts/compile-option-validators.mjs), by the name each validator is exported under.
+ *
+ * @example
+ * ```ts
+ * Object.keys(OPTION_SCHEMAS); // ['target', 'suite', 'matcher', 'reporter']
+ * ```
+ */
+export const OPTION_SCHEMAS = {
+  target: targetSchema,
+  suite: suiteSchema,
+  matcher: matcherSchema,
+  reporter: reporterSchema,
+};
+
 /** Schemas shared by the report layer's option checks. */
 export const fragments = { share, composite, milliseconds };

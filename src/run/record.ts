@@ -1,3 +1,4 @@
+import { getConfig } from '../config.js';
 import type { Grader } from '../grading/define-grader.js';
 import { capReason, safeReason } from '../internal/reason.js';
 import { redactText, redactValue } from '../internal/redact.js';
@@ -8,7 +9,6 @@ import { FALLBACK_MARKER } from '../grading/markers.js';
 import type { Gradable, GradeResult, ToolArguments } from '../grading/types.js';
 import {
   RECORD_VERSION,
-  recordedGrade,
   type AiEvalRecord,
   type DisabledQuestionRecord,
   type EvalRecord,
@@ -87,34 +87,45 @@ export function toRecords(
   scope: RecordScope,
 ): EvalRecord[] {
   const at = Date.now();
+  // One test and dataset object for the question's records: they cross to the reporter once.
+  const test = { file: scope.identity.file, name: scope.identity.name };
+  const dataset = scope.dataset ? { ...scope.dataset } : undefined;
+  const toolCallRecord = result.toolCalls !== undefined;
   return result.grades.map((grade, index) => {
     const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
     // Per grade where the grader says so (rubric_checks observes only through tool_usage and state checks).
     const observesActions = grade.observesActions ?? grader?.observesActions ?? false;
-    const toolCallRecord = result.toolCalls !== undefined;
-    const record: EvalRecord = {
+    // Built in place, keys in the order of recordedGrade(), with the rare keys where it puts them.
+    const record = {
       v: RECORD_VERSION,
       kind: 'grade',
-      test: { file: scope.identity.file, name: scope.identity.name },
+      test,
       target: scope.target,
       question: scope.question,
-      ...recordedGrade({
-        ...grade,
-        reason: capReason(grade.reason),
-        label: grader?.displayLabel ?? grade.grader,
-        trial: scope.trial,
-        llm: grader?.llm ?? false,
-        observesActions,
-        toolCallRecord,
-        ...(scope.negated ? { negated: true } : {}),
-        ...(grade.queriedState !== true && unverifiedObservation(grade, observesActions, toolCallRecord)
-          ? { unverified: true }
-          : {}),
-      }),
-      passThreshold: result.passThreshold,
-      at,
-    };
-    if (scope.dataset) record.dataset = { ...scope.dataset };
+      grader: grade.grader,
+      label: grader?.displayLabel ?? grade.grader,
+      trial: scope.trial,
+      score: grade.score,
+      min: grade.min,
+      max: grade.max,
+      composite: grade.composite,
+      reason: capReason(grade.reason),
+      error: grade.error,
+      skipped: grade.skipped,
+      llm: grader?.llm ?? false,
+      observesActions,
+      toolCallRecord,
+    } as EvalRecord;
+    if (grade.usage) record.usage = { ...grade.usage };
+    if (grade.judgeCall) record.judgeCall = { ...grade.judgeCall };
+    if (scope.negated) record.negated = true;
+    if (grade.queriedState !== true && unverifiedObservation(grade, observesActions, toolCallRecord))
+      record.unverified = true;
+    if (grade.queriedState) record.queriedState = true;
+    if (grade.rubric) record.rubric = { ...grade.rubric };
+    record.passThreshold = result.passThreshold;
+    record.at = at;
+    if (dataset) record.dataset = dataset;
     const judge = grader ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);
     if (index === 0 && scope.response !== undefined) record.evidence = evidenceOf(scope.response, result);
@@ -249,13 +260,32 @@ export function disabledRecord(scope: SuiteRecordScope, question: string): Disab
   };
 }
 
-/** The judge model and prompt hash of an LLM grader; a judge misconfiguration already errored its grade. */
-function judgeIdentityOf(grader: Grader): { judgeModel: string; promptHash: string } | undefined {
+type JudgeRecordIdentity = { judgeModel: string; promptHash: string } | undefined;
+
+/** Each grader's judge identity, with the configuration it was worked out under. */
+const identities = new WeakMap<
+  Grader,
+  { config: object; model: string | undefined; identity: JudgeRecordIdentity }
+>();
+
+/**
+ * The judge model and prompt hash of an LLM grader (a judge misconfiguration already errored its
+ * grade). Worked out once per grader while the configuration (configure() makes a new one) and
+ * `AI_EVAL_JUDGE_MODEL` stay the same, not for every record: it hashes the prompt template.
+ */
+function judgeIdentityOf(grader: Grader): JudgeRecordIdentity {
+  const config = getConfig();
+  const model = process.env.AI_EVAL_JUDGE_MODEL;
+  const known = identities.get(grader);
+  if (known?.config === config && known.model === model) return known.identity;
+  let identity: JudgeRecordIdentity;
   try {
-    return judgeRecordIdentity(grader);
+    identity = judgeRecordIdentity(grader);
   } catch {
-    return undefined;
+    identity = undefined;
   }
+  identities.set(grader, { config, model, identity });
+  return identity;
 }
 
 /**

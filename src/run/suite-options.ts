@@ -1,6 +1,8 @@
 import { filterFromEnv } from '../datasets/load.js';
 import { optionsChecker } from '../internal/options-check.js';
+import { describeFilters, type SuiteFilters } from './filters.js';
 import { suiteSchema } from './option-schemas.js';
+import { suite as validateSuite } from './option-validators.generated.js';
 import type { Gradable, Question } from '../grading/types.js';
 import { resolveTarget, type Target } from './target.js';
 import type { QuestionResult } from './grade-question.js';
@@ -90,13 +92,6 @@ export interface EvalSuiteOptions {
   afterQuestion?: (question: Question, helpers: AfterQuestionHelpers) => void | Promise<void>;
 }
 
-/** The filters a suite applies, after the environment overrides. */
-export interface SuiteFilters {
-  split?: string;
-  tags?: string[];
-  ids?: string[];
-}
-
 /** The filters from the options, each overridden by its environment variable when that is set. */
 export function suiteFilters(options: EvalSuiteOptions, env: NodeJS.ProcessEnv = process.env): SuiteFilters {
   const fromEnv = filterFromEnv(env);
@@ -106,17 +101,10 @@ export function suiteFilters(options: EvalSuiteOptions, env: NodeJS.ProcessEnv =
   return { ...(split ? { split } : {}), ...(tags ? { tags } : {}), ...(ids ? { ids } : {}) };
 }
 
-/** Describes the filters for messages, for example `split 'holdout', tags smoke`. */
-export function describeFilters(filters: SuiteFilters): string {
-  const parts = [
-    filters.split ? `split '${filters.split}'` : '',
-    filters.tags ? `tags ${filters.tags.join(', ')}` : '',
-    filters.ids ? `ids ${filters.ids.join(', ')}` : '',
-  ].filter((p) => p !== '');
-  return parts.length > 0 ? parts.join('; ') : 'none';
-}
+// The filters' description lives apart, so the report layer can use it without loading datasets.
+export { describeFilters, type SuiteFilters };
 
-const checkSuite = optionsChecker<EvalSuiteOptions>(suiteSchema);
+const checkSuite = optionsChecker<EvalSuiteOptions>(suiteSchema, validateSuite);
 
 /** Checks the options of `evalSuite(name, options)`; errors name the suite and what to fix. */
 export function checkSuiteOptions(name: unknown, options: unknown): asserts options is EvalSuiteOptions {

@@ -1,4 +1,5 @@
 import { DEFAULT_QUESTION_TIMEOUT, getConfig } from '../config.js';
+import { stacklessError } from '../internal/stackless.js';
 import { errorMessage } from '../internal/text.js';
 import { logger } from '../logger.js';
 import { formatNumber } from '../internal/numbers.js';
@@ -7,9 +8,9 @@ import type { Gradable, Question } from '../grading/types.js';
 import { buildContext } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
 import { gradeQuestion, resultOf, type QuestionResult } from './grade-question.js';
-import { resolveTarget } from './target.js';
 import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
-import { targetRecord, toRecords, type RecordScope } from './record.js';
+import { toRecords, type RecordScope } from './record.js';
+import type { RecordTarget } from './record-types.js';
 import type { EvalSuiteOptions } from './suite-options.js';
 
 /** What running one question needs from the runner: who is running, its signal and the channel. */
@@ -32,6 +33,18 @@ export interface QuestionScope {
   datasetFile: string | undefined;
   /** The dataset's ref and content hash, for the records. */
   dataset: { ref: string; hash: string } | undefined;
+  /** The suite's target, resolved once for all its questions. */
+  target: SuiteTarget;
+}
+
+/**
+ * A suite's target as its questions use it: the graders, resolved once when the suite is defined,
+ * and the record target for the pass threshold in force when a trial runs (made once per
+ * threshold, and shared by every record, so it crosses to the reporter once per message).
+ */
+export interface SuiteTarget {
+  graders: readonly Grader[];
+  record(passThreshold: number): RecordTarget;
 }
 
 class QuestionTimeout extends Error {}
@@ -90,17 +103,21 @@ export async function runQuestion(
   const trials = options.trials ?? 1;
   for (let trial = 1; trial <= trials; trial++) {
     const scoped = { ...identity, question: question.id, trial };
-    const failure = await runWithIdentity(scoped, () =>
-      runTrial(runtime, options, question, {
-        ...scope,
-        identity,
-        trial,
-        runnerSignal: runtime.signal(context),
-      }),
+    const failure = await runWithIdentity(
+      scoped,
+      () =>
+        runTrial(runtime, options, question, {
+          ...scope,
+          identity,
+          trial,
+          runnerSignal: runtime.signal(context),
+        }),
+      options.concurrent !== true,
     );
     if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
   }
-  if (failures.length > 0) throw new Error(`${question.id}: ${failures.join('\n\n')}`);
+  // The message is the whole story: a stack into ai-eval's code would only cost (and be filtered out).
+  if (failures.length > 0) throw stacklessError(`${question.id}: ${failures.join('\n\n')}`);
 }
 
 interface TrialScope extends QuestionScope {
@@ -118,15 +135,19 @@ async function runTrial(
 ): Promise<string | undefined> {
   const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
   const controller = new AbortController();
-  const signal = runnerSignal ? AbortSignal.any([controller.signal, runnerSignal]) : controller.signal;
+  const { signal } = controller;
+  // The runner's signal aborts this one (with its reason); a listener costs less than AbortSignal.any.
+  const forward = (): void => controller.abort(runnerSignal?.reason);
+  if (runnerSignal?.aborted) forward();
+  else runnerSignal?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(
     () => controller.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
     timeout,
   );
-  const graders = resolveTarget(options.target);
+  const { graders } = scope.target;
   const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
   const recordScope: Omit<RecordScope, 'identity'> = {
-    target: targetRecord(options.target, passThreshold),
+    target: scope.target.record(passThreshold),
     question: question.id,
     trial,
     ...(dataset ? { dataset } : {}),
@@ -216,6 +237,7 @@ async function runTrial(
     }
   }
   clearTimeout(timer);
+  runnerSignal?.removeEventListener('abort', forward);
   if (result === undefined) {
     const why = failure ?? 'the question was not graded';
     // Nothing was graded, but the question still reaches the report: every grader errored on it,

@@ -9,7 +9,8 @@ import type { Question } from '../grading/types.js';
 import { sendIfRunning, type TestIdentity } from './channel.js';
 import { disabledRecord, filterSkipRecord, loadFailureRecord, targetRecord } from './record.js';
 import type { AiEvalRecord, RecordTarget } from './record-types.js';
-import { questionTimeout, runQuestion, type QuestionRuntime } from './suite-question.js';
+import { resolveTarget, type Target } from './target.js';
+import { questionTimeout, runQuestion, type QuestionRuntime, type SuiteTarget } from './suite-question.js';
 import {
   checkSuiteOptions,
   describeFilters,
@@ -120,6 +121,23 @@ function selectorOf(dataset: EvalSuiteOptions['dataset']): DatasetSelector {
   return { source: dataset.source, ref: dataset.ref };
 }
 
+/** The target of a suite's questions: graders resolved now, record targets made once per threshold. */
+function suiteTarget(target: Target): SuiteTarget {
+  const graders = resolveTarget(target);
+  const made = new Map<number, RecordTarget>();
+  return {
+    graders,
+    record(passThreshold) {
+      let record = made.get(passThreshold);
+      if (!record) {
+        record = targetRecord(target, passThreshold);
+        made.set(passThreshold, record);
+      }
+      return record;
+    },
+  };
+}
+
 /**
  * Whether the environment filters (`AI_EVAL_IDS`, `AI_EVAL_TAGS`, `AI_EVAL_SPLIT`) alone left a
  * suite without questions: a load with only the suite's own filters gives some.
@@ -150,6 +168,7 @@ export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: Ev
   const dataset = load.questions.length > 0 ? datasetIdentity(load) : undefined;
   const target = targetRecord(options.target, options.target.passThreshold ?? getConfig().passThreshold);
   const trials = options.trials ?? 1;
+  const questionTarget = suiteTarget(options.target);
   const skipped = load.questions.length === 0 && filteredOut(runtime, selector, options);
   runtime.describe(name, () => {
     if (skipped) {
@@ -186,6 +205,7 @@ export function defineEvalSuite(runtime: SuiteRuntime, name: string, options: Ev
             timeoutSource: source,
             datasetFile: load.file,
             dataset,
+            target: questionTarget,
           }),
         { concurrent: options.concurrent === true, timeout: timeout * trials + RUNNER_GRACE_MS },
       );

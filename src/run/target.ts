@@ -2,6 +2,7 @@ import { AiEvalError } from '../errors.js';
 import { optionsChecker } from '../internal/options-check.js';
 import { errorMessage } from '../internal/text.js';
 import { targetSchema } from './option-schemas.js';
+import { target as validateTarget } from './option-validators.generated.js';
 import type { Grader } from '../grading/define-grader.js';
 import { resolveGrader, type GraderId } from '../registry/graders.js';
 import { normalizeToolCatalog, type ToolCatalogInput } from '../grading/tool-catalog.js';
@@ -69,7 +70,7 @@ export interface Target {
   claimPatterns?: ClaimPattern[];
 }
 
-const checkTarget = optionsChecker<Target>(targetSchema);
+const checkTarget = optionsChecker<Target>(targetSchema, validateTarget);
 
 /**
  * Checks a target and resolves its graders. Errors name the target and what to fix.

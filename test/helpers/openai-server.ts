@@ -61,6 +61,14 @@ export interface OpenAIServer {
   reset(): void;
   /** Answers requests once the script is used up. Default: a score of 4. */
   fallback: (request: RecordedRequest) => Step;
+  /**
+   * When set, a provider's rate limit: at most this many requests in any 1000 ms are answered
+   * (scripted or fallback); the rest get a 429 with `retry-after-ms` and `retry-after` saying when
+   * a slot frees. Refused requests are not in `requests`.
+   */
+  rateLimit: number | undefined;
+  /** When each request the rate limit refused arrived (epoch ms). */
+  refused: number[];
   close(): Promise<void>;
 }
 
@@ -128,6 +136,8 @@ function promptOf(body: Record<string, unknown>): string {
  */
 export async function startOpenAIServer(): Promise<OpenAIServer> {
   const queue: Step[] = [];
+  /** When the requests the rate limit let through arrived, within the last second. */
+  const admitted: number[] = [];
   let inFlight = 0;
   const state: OpenAIServer = {
     baseURL: '',
@@ -138,7 +148,11 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
       queue.length = 0;
       state.requests.length = 0;
       state.maxInFlight = 0;
+      state.refused.length = 0;
+      admitted.length = 0;
     },
+    rateLimit: undefined,
+    refused: [],
     fallback: () => ({ answer: { score: 4, reason: 'scripted default' } }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -155,6 +169,26 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
     } catch {
       // Recorded as an empty body; the test will notice.
+    }
+    if (state.rateLimit !== undefined) {
+      const now = Date.now();
+      while (admitted.length > 0 && admitted[0]! <= now - 1000) admitted.shift();
+      if (admitted.length >= state.rateLimit) {
+        state.refused.push(now);
+        const waitMs = Math.max(1, admitted[0]! + 1000 - now);
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          'retry-after-ms': String(waitMs),
+          'retry-after': String(Math.ceil(waitMs / 1000)),
+        });
+        res.end(
+          JSON.stringify({
+            error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+          }),
+        );
+        return;
+      }
+      admitted.push(now);
     }
     const recorded: RecordedRequest = {
       body,

@@ -50,7 +50,8 @@ export function row(run: VitestRun, fullName: string): Row {
 
 /**
  * The failure Vitest printed for one test (`FAIL  <file> > <name>`), from its error line: up to
- * the stack (`end: 'stack'`), or through the matcher message's `Reason:` line (`end: 'reason'`).
+ * the stack (`end: 'stack'`; a generated test's failure has none, so up to the separator after
+ * it), or through the matcher message's `Reason:` line (`end: 'reason'`).
  */
 export function failureOf(run: VitestRun, title: string, end: 'stack' | 'reason' = 'stack'): string {
   const start = run.result.output.indexOf(`FAIL  ${title}\n`);
@@ -58,7 +59,7 @@ export function failureOf(run: VitestRun, title: string, end: 'stack' | 'reason'
   const block = run.result.output.slice(start).split('\n').slice(1);
   const cut =
     end === 'stack'
-      ? block.findIndex((line) => line.startsWith(' ❯ '))
+      ? block.findIndex((line) => line.startsWith(' ❯ ') || /^⎯+\[\d+\/\d+\]⎯$/.test(line.trim()))
       : block.findIndex((line) => line.startsWith('Reason:')) + 1;
-  return block.slice(0, cut).join('\n');
+  return block.slice(0, cut).join('\n').trimEnd();
 }

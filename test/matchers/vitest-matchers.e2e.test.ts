@@ -120,7 +120,10 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
 
   it('puts one record per grade on the test that computed it', () => {
     const gradingTests = forks.rows.filter(
-      (r) => !r.fullName.startsWith('misuse') && r.fullName !== 'times out while grading',
+      (r) =>
+        !r.fullName.startsWith('misuse') &&
+        !r.fullName.startsWith('annotated suite') &&
+        r.fullName !== 'times out while grading',
     );
     for (const r of gradingTests) {
       expect(r.records, r.fullName).toHaveLength(1);
@@ -194,11 +197,20 @@ describe('toPassGrader and toScoreAtLeast in a real Vitest run', () => {
     ]);
   });
 
-  it('shows every grade as a test annotation, which the JUnit reporter carries', () => {
+  it('with annotations configured, shows each assertion and each question trial as one annotation, which the JUnit reporter carries', () => {
     expect(row(forks, 'verdicts > fails below the threshold').annotations).toEqual([
       {
         type: 'ai-eval',
         message: 'fails below the threshold from_metadata: score 2 of 0-5, composite 2: scored 2 for "hello"',
+      },
+    ]);
+    expect(row(forks, 'annotated suite > a1').annotations).toEqual([
+      {
+        type: 'ai-eval',
+        message: [
+          'a1 from_metadata: score 4 of 0-5, composite 4: scored 4 for "hello there"',
+          'a1 mentions_word: score 1 of 0-1, composite 5: mentions hello',
+        ].join('\n'),
       },
     ]);
     const junit = readFileSync(join(forks.dir, 'junit.xml'), 'utf8');

@@ -4,7 +4,9 @@ import type { Question } from '../../src/grading/types.js';
 import type { AiEvalRecord, EvalRecord } from '../../src/run/record-types.js';
 import type { EvalSuiteOptions } from '../../src/run/suite-options.js';
 import { checkSuiteOptions } from '../../src/run/suite-options.js';
+import { targetRecord } from '../../src/run/record.js';
 import { runQuestion, type QuestionRuntime } from '../../src/run/suite-question.js';
+import { resolveTarget } from '../../src/run/target.js';
 
 afterEach(() => {
   unregisterStateCheck('count_is');
@@ -55,6 +57,11 @@ async function runOnce(options: Partial<EvalSuiteOptions>, timeout = 10_000) {
       timeoutSource: 'suite',
       datasetFile: undefined,
       dataset: undefined,
+      // The suite resolves its target once (src/run/suite.ts); here, the same by hand.
+      target: {
+        graders: resolveTarget(full.target),
+        record: (passThreshold) => targetRecord(full.target, passThreshold),
+      },
     });
   } catch (error) {
     failure = (error as Error).message;

@@ -152,3 +152,15 @@ describe('reasons', () => {
     expect(safe.length).toBeLessThanOrEqual(REASON_CHAR_LIMIT);
   });
 });
+
+describe('redactText, again', () => {
+  it('gives the same answer for a text it redacted before, and still takes extra secrets', () => {
+    const text = 'called login {"password":"hunter2"} with sk-abcdefghijklmnop1234 at https://bob:pw@x.io/';
+    const first = redactText(text);
+    expect(first).toBe('called login {"password":"[redacted]"} with [redacted] at https://[redacted]@x.io/');
+    expect(redactText(text)).toBe(first);
+    // A text remembered without extra secrets is redacted afresh when they are given.
+    expect(redactText('plain words and hunter42', [])).toBe('plain words and hunter42');
+    expect(redactText('plain words and hunter42', ['hunter42'])).toBe(`plain words and ${REDACTED}`);
+  });
+});

@@ -104,8 +104,10 @@ describe('evalSuite in a real Jest run (CJS, ts-jest)', () => {
   });
 
   it('files a matcher used inside run() under the question and trial being run', () => {
-    for (const id of ['k1', 'k2', 'k3', 'k4']) {
-      const mine = jestRecords(run, `inner ${id}`);
+    for (const [suite, id] of ['inner', 'inner sequential'].flatMap((suite) =>
+      ['k1', 'k2', 'k3', 'k4'].map((id) => [suite, id] as const),
+    )) {
+      const mine = jestRecords(run, `${suite} ${id}`);
       expect(mine.map((r) => [r.question, r.trial, r.grader, r.composite, r.target?.name ?? null])).toEqual([
         [id, 1, 'from_metadata', 4, null],
         [id, 1, 'from_metadata', 5, 'support-bot'],

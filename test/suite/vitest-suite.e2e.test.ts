@@ -36,6 +36,12 @@ describe('evalSuite in a real Vitest run', () => {
     ]);
   });
 
+  it('puts the records on task.meta only: no test annotation unless configured', () => {
+    const graded = all.rows.filter((r) => r.records.length > 0);
+    expect(graded.length).toBeGreaterThan(0);
+    for (const r of graded) expect(r.annotations, r.fullName).toEqual([]);
+  });
+
   it('grades every question with every target grader and records each grade on its test', () => {
     const [fromMetadata, readOnly] = row(all, 'support > q-pass [smoke, billing]').records;
     expect(fromMetadata).toMatchObject({

@@ -1,0 +1,216 @@
+// Target 1: a generated suite of N questions x 3 deterministic graders, with the ai-eval reporter
+// writing JSON, against plain Vitest (and plain Jest) running N trivial tests, as whole processes in
+// interleaved pairs. Also: growth per question from 500 to 10,000 questions, and a check that the
+// JSON report is what the code before the fast-by-default change wrote (bench/suite/reference-*).
+//
+//   npm run build && node bench/suite.mjs [--pairs 3] [--growth-pairs 2] [--quick] [--no-write]
+//   node bench/suite.mjs --record-reference --pkg <a built copy of the old package>
+//   node bench/suite.mjs --check-only     (the report check alone, no timing)
+//
+// Nothing here is a pass/fail test; it prints ratios and rewrites its section of bench/results.md.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  benchDir,
+  flags,
+  interleaved,
+  machine,
+  median,
+  requireBuild,
+  ROOT,
+  run,
+  spread,
+  writeSection,
+} from './lib/measure.mjs';
+import { writeProject } from './suite/generate.mjs';
+
+const opts = flags();
+const arg = (name, fallback) => {
+  const i = opts.rest.indexOf(name);
+  return i === -1 ? fallback : Number(opts.rest[i + 1]);
+};
+const PAIRS = opts.pairs ?? (opts.quick ? 1 : 3);
+const GROWTH_PAIRS = arg('--growth-pairs', opts.quick ? 1 : 2);
+const RECORD = opts.rest.includes('--record-reference');
+const CHECK_ONLY = opts.rest.includes('--check-only');
+requireBuild(opts.pkg);
+
+const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const JEST = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+const env = { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+delete env.AI_EVAL_CHANNEL_DIR;
+
+const work = mkdtempSync(join(tmpdir(), 'ai-eval-bench-suite-'));
+const projects = new Map();
+/** The benchmark project for `count` questions (made once). */
+function project(count) {
+  if (!projects.has(count)) {
+    const dir = join(work, `q${count}`);
+    writeProject(dir, count, { pkg: opts.pkg, repo: ROOT });
+    projects.set(count, dir);
+  }
+  return projects.get(count);
+}
+
+/** A Vitest or Jest run of one config in the project for `count` questions; resolves to ms. */
+function runner(kind, config, count) {
+  const dir = project(count);
+  const args =
+    kind === 'vitest'
+      ? [VITEST, 'run', '--config', `vitest.${config}.config.js`]
+      : [JEST, '--config', `jest.${config}.config.cjs`, '--no-watchman', '--ci'];
+  return async () => {
+    // A generated suite fails its questions below the threshold; the run exits 1, as it should.
+    const { ms, code, stdout, stderr } = await run(process.execPath, args, {
+      cwd: dir,
+      env,
+      allowFailure: true,
+    });
+    const out = `${stdout}\n${stderr}`;
+    if (code !== 0 && !/Tests?:?\s.*failed/i.test(out.replace(/\x1b\[[0-9;]*m/g, '')))
+      throw new Error(
+        `${kind} ${config} (${count}) exited ${code} without failed tests:\n${out.slice(-3000)}`,
+      );
+    return ms;
+  };
+}
+
+/**
+ * The report with what legitimately changes between runs removed: time, Node version, and the
+ * package version (0.1.0 when the reference was recorded, 0.2.0 since).
+ */
+function normalise(report) {
+  const copy = structuredClone(report);
+  delete copy.timestamp;
+  delete copy.nodeVersion;
+  delete copy.packageVersion;
+  return copy;
+}
+
+const REFERENCE = (kind) => benchDir('suite', `reference-${kind}-2000.json.gz`);
+
+/** Compares the last report of the 2000-question suite with the recorded reference. */
+function checkReport(kind) {
+  const file = join(project(2000), 'ai-eval.json');
+  const report = normalise(JSON.parse(readFileSync(file, 'utf8')));
+  if (RECORD) {
+    writeFileSync(REFERENCE(kind), gzipSync(JSON.stringify(report), { level: 9 }));
+    return `recorded ${REFERENCE(kind)}`;
+  }
+  if (!existsSync(REFERENCE(kind))) return 'no reference recorded';
+  const reference = normalise(JSON.parse(gunzipSync(readFileSync(REFERENCE(kind))).toString('utf8')));
+  if (isDeepStrictEqual(reference, report))
+    return 'identical to the reference (apart from timestamp, Node and package version)';
+  // Name the first difference.
+  const where = firstDifference(reference, report, '$');
+  return `DIFFERENT from the reference: first at ${where}`;
+}
+
+function firstDifference(a, b, path) {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+    return Object.is(a, b)
+      ? null
+      : `${path} (${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)})`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = firstDifference(a[k], b[k], `${path}.${k}`);
+    if (d) return d;
+  }
+  return null;
+}
+
+const load = loadavg()[0];
+const log = (s) => console.log(s);
+
+if (RECORD || CHECK_ONLY) {
+  await runner('vitest', 'eval', 2000)();
+  log(`vitest: ${checkReport('vitest')}`);
+  await runner('jest', 'eval', 2000)();
+  log(`jest: ${checkReport('jest')}`);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
+
+// 1. Vitest, 2000 questions: plain trivial tests, the scoring written inline, ai-eval.
+log(`Vitest, 2000 questions, ${PAIRS} interleaved pairs (plus a warm-up of each):`);
+const v = await interleaved(
+  PAIRS,
+  { name: 'plain', run: runner('vitest', 'plain', 2000) },
+  [
+    { name: 'inline scoring', run: runner('vitest', 'inline', 2000) },
+    { name: 'ai-eval', run: runner('vitest', 'eval', 2000) },
+  ],
+  { log },
+);
+const vitestCheck = checkReport('vitest');
+log(`  report: ${vitestCheck}`);
+
+// 2. Jest, 2000 questions.
+log(`Jest, 2000 questions, ${PAIRS} interleaved pairs:`);
+const j = await interleaved(
+  PAIRS,
+  { name: 'plain', run: runner('jest', 'plain', 2000) },
+  [{ name: 'ai-eval', run: runner('jest', 'eval', 2000) }],
+  { log },
+);
+const jestCheck = checkReport('jest');
+log(`  report: ${jestCheck}`);
+
+// 3. Growth per question, Vitest, 500 -> 10000 questions.
+log(`Vitest growth, 500 and 10000 questions, ${GROWTH_PAIRS} interleaved pairs:`);
+const g = await interleaved(
+  GROWTH_PAIRS,
+  { name: 'plain 500', run: runner('vitest', 'plain', 500) },
+  [
+    { name: 'plain 10000', run: runner('vitest', 'plain', 10000) },
+    { name: 'ai-eval 500', run: runner('vitest', 'eval', 500) },
+    { name: 'ai-eval 10000', run: runner('vitest', 'eval', 10000) },
+  ],
+  { log },
+);
+const slope = (a, b) => g.times[b].map((t, i) => (t - g.times[a][i]) / 9500);
+const plainSlope = slope('plain 500', 'plain 10000');
+const evalSlope = slope('ai-eval 500', 'ai-eval 10000');
+const slopeRatio = evalSlope.map((s, i) => s / plainSlope[i]);
+
+const ratio = (r) => median(r);
+const met = (ok) => (ok ? 'met' : 'not met');
+const vRatio = ratio(v.ratios['ai-eval']);
+const jRatio = ratio(j.ratios['ai-eval']);
+const gRatio = median(slopeRatio);
+const secs = (ts) => spread(ts.map((t) => t / 1000));
+
+const body = `## Generated suite (target 1)
+
+\`node bench/suite.mjs\` (${PAIRS} pairs at 2,000 questions, ${GROWTH_PAIRS} for growth), ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine(load)}. **Taken under load** (other work shared the cores): each ratio is of
+runs interleaved in the same script, so the load falls on both sides, but the spread is wide.
+Wall time of whole processes, median (min-max); ratios are per pair.
+
+| run | wall s | x plain |
+| --- | --- | --- |
+| plain Vitest, 2,000 trivial tests | ${secs(v.times.plain)} | 1 |
+| plain Vitest, scoring inline | ${secs(v.times['inline scoring'])} | ${spread(v.ratios['inline scoring'])} |
+| ai-eval \`evalSuite\` + reporter (JSON), Vitest | ${secs(v.times['ai-eval'])} | **${spread(v.ratios['ai-eval'])}** |
+| plain Jest, 2,000 trivial tests | ${secs(j.times.plain)} | 1 |
+| ai-eval \`evalSuite\` + reporter (JSON), Jest | ${secs(j.times['ai-eval'])} | **${spread(j.ratios['ai-eval'])}** |
+
+Growth per question, Vitest, 500 to 10,000 questions: plain ${spread(
+  plainSlope.map((s) => s),
+  3,
+)} ms,
+ai-eval ${spread(evalSlope, 3)} ms, ratio **${spread(slopeRatio)}**.
+
+- Vitest at 2,000 questions, at most 1.25x plain: ${met(vRatio <= 1.25)} (${vRatio.toFixed(2)}x).
+- Growth per question within 1.5x of plain Vitest's: ${met(gRatio <= 1.5)} (${gRatio.toFixed(2)}x).
+- Jest at 2,000 questions, at most 1.25x plain Jest: ${met(jRatio <= 1.25)} (${jRatio.toFixed(2)}x).
+- JSON report of the 2,000-question suite: Vitest ${vitestCheck}; Jest ${jestCheck}.
+`;
+console.log(`\n${body}`);
+if (opts.write) writeSection('suite', body);
+if (!opts.keep) rmSync(work, { recursive: true, force: true });
+else log(`kept ${work}`);
