@@ -283,7 +283,13 @@ function buildQuestion(records: EvalRecord[]): QuestionReport {
   const sorted = byTrial(records);
   const first = sorted[0] as EvalRecord;
   const dataset = sorted.find((r) => r.dataset)?.dataset?.ref;
-  const question = questionFromGrades(first.question, first.test, first.passThreshold, sorted.map(toGrade), dataset);
+  const question = questionFromGrades(
+    first.question,
+    first.test,
+    first.passThreshold,
+    sorted.map(toGrade),
+    dataset,
+  );
   const evidence = evidenceByTrial(sorted);
   if (evidence.length > 0) question.evidence = evidence;
   return question;

@@ -159,7 +159,8 @@ function evidenceOf(response: Gradable | null, result: QuestionResult): Recorded
             ...(c.kind !== undefined ? { kind: c.kind } : {}),
           })),
   };
-  if (calls !== undefined && calls.length > EVIDENCE_CALLS) evidence.omittedCalls = calls.length - EVIDENCE_CALLS;
+  if (calls !== undefined && calls.length > EVIDENCE_CALLS)
+    evidence.omittedCalls = calls.length - EVIDENCE_CALLS;
   return evidence;
 }
 
