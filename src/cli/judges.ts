@@ -47,7 +47,7 @@ Options:
   --confidence <0..1>    its confidence (default 0.95)
   --json                 print only the JSON document on stdout (warnings go to stderr)
 The judge model and endpoint come from the environment (AI_EVAL_JUDGE_MODEL, OPENAI_BASE_URL,
-OPENAI_API_KEY, AI_EVAL_JUDGE_CACHE) or a --setup module's configure(). Docs: docs/judge-validation.md.
+OPENAI_API_KEY, AI_EVAL_JUDGE_CACHE) or a --setup module's configure(). Docs: node_modules/ai-eval/docs/judge-validation.md.
 `;
 
 const SHARED = {

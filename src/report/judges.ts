@@ -231,7 +231,7 @@ export function untrustedJudgesAdvisory(
   return {
     code: 'UNTRUSTED_JUDGES',
     target,
-    message: `${target}: its verdict rests on ${plural(rest.length, 'LLM judge')} not validated against people or no longer matching the validation: ${list}. Measure ${rest.length === 1 ? 'it' : 'them'} with ai-eval judges validate --gold <file> (docs/judge-validation.md), or gate on requireTrustedJudges.`,
+    message: `${target}: its verdict rests on ${plural(rest.length, 'LLM judge')} not validated against people or no longer matching the validation: ${list}. Measure ${rest.length === 1 ? 'it' : 'them'} with ai-eval judges validate --gold <file> (node_modules/ai-eval/docs/judge-validation.md), or gate on requireTrustedJudges.`,
   };
 }
 
