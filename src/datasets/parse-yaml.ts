@@ -123,12 +123,7 @@ function firstAliasOffset(doc: Document): number | undefined {
  */
 export function parseYaml(text: string, file: string): ParsedText {
   const lines = new LineIndex(text);
-  const at = (offset: number, message: string): DatasetProblem => ({
-    file,
-    ...lines.at(offset),
-    path: '',
-    message,
-  });
+  const at = (offset: number, message: string): DatasetProblem => lines.problem(file, offset, message);
   const failed = (problems: DatasetProblem[]): ParsedText => ({
     value: undefined,
     problems,

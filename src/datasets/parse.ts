@@ -46,12 +46,7 @@ function failed(problems: DatasetProblem[]): ParsedText {
 
 function parseJson(text: string, file: string, known: { ascii: boolean; noDelOrC1: boolean }): ParsedText {
   const lines = new LineIndex(text);
-  const at = (offset: number, message: string): DatasetProblem => ({
-    file,
-    ...lines.at(offset),
-    path: '',
-    message,
-  });
+  const at = (offset: number, message: string): DatasetProblem => lines.problem(file, offset, message);
   let value: unknown;
   try {
     value = JSON.parse(text);

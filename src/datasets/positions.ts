@@ -44,6 +44,11 @@ export class LineIndex {
     }
     return { line: low + 1, column: target - starts[low]! + 1 };
   }
+
+  /** A problem of the whole document (no JSON path) at an offset of `file`. */
+  problem(file: string, offset: number, message: string): DatasetProblem {
+    return { file, ...this.at(offset), path: '', message };
+  }
 }
 
 function lineStarts(text: string): number[] {

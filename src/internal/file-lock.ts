@@ -72,7 +72,15 @@ const HOST = hostname();
 const HOST_ID = createHash('sha256').update(HOST).digest('hex').slice(0, 8);
 let sequence = 0;
 
-function alive(pid: number): boolean {
+/**
+ * Whether a process of this host with `pid` is alive (`EPERM`: alive, another user's).
+ *
+ * @example
+ * ```ts
+ * processAlive(process.pid); // true
+ * ```
+ */
+export function processAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
@@ -104,7 +112,7 @@ function ageMs(path: string): number | undefined {
 
 /** Whether the lock directory `lock`, held by `owner` (as read), is left by a holder that is gone. */
 function isStale(lock: string, owner: LockHolder | undefined): boolean {
-  if (owner && owner.host === HOST) return !alive(owner.pid);
+  if (owner && owner.host === HOST) return !processAlive(owner.pid);
   const age = ageMs(lock);
   if (age === undefined) return false;
   return age > (owner ? FOREIGN_STALE_MS : OWNERLESS_STALE_MS);
@@ -185,7 +193,7 @@ function ahead(ticket: Ticket): number {
   for (const name of names) {
     if (name >= ticket.name) continue;
     const [, , host, pid] = name.split('-');
-    if (host === HOST_ID && !alive(Number(pid))) {
+    if (host === HOST_ID && !processAlive(Number(pid))) {
       rmSync(join(ticket.dir, name), { force: true });
       continue;
     }

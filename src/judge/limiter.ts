@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError } from '../errors.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
-import { withFileLock } from '../internal/file-lock.js';
+import { processAlive, withFileLock } from '../internal/file-lock.js';
 import { logger } from '../logger.js';
 
 /** The limits one judge call waits for. */
@@ -87,16 +87,6 @@ export function defaultLimitDir(): string {
   return join(base, runId(base));
 }
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function stateFile(settings: LimitSettings): string {
   const id = createHash('sha256').update(settings.key).digest('hex').slice(0, 12);
   return join(settings.dir, `limits-${id}.json`);
@@ -136,7 +126,7 @@ function readState(file: string): { state: LimiterState; text: string | undefine
 
 /** Drops dead or leaked holders; their calls count as finished now; finished calls leave the window. */
 function tidy(state: LimiterState, settings: LimitSettings, now: number): void {
-  state.inflight = state.inflight.filter((h) => alive(h.pid) && now - h.at < settings.holdLimitMs);
+  state.inflight = state.inflight.filter((h) => processAlive(h.pid) && now - h.at < settings.holdLimitMs);
   const live = new Set(state.inflight.map((h) => h.token));
   state.starts = state.starts
     .map((s) => (s.token !== undefined && !live.has(s.token) ? { at: Math.max(s.at, now) } : s))

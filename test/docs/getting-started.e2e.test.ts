@@ -14,9 +14,13 @@ const PROJECTS: Array<[project: string, packageType: 'module' | 'commonjs']> = [
   ['vitest', 'module'],
   ['jest-ts', 'commonjs'],
   ['jest-ts', 'module'],
+  ['jest-babel', 'commonjs'],
   ['jest-esm', 'module'],
   ['node-test', 'module'],
 ];
+
+/** A section that says "everything is as with" another: its files start from that section's. */
+const BASED_ON: Record<string, string> = { 'jest-babel': 'jest-ts' };
 
 /**
  * Runs one line of a `<!-- command -->` block as the reader would, with the runners this test
@@ -57,10 +61,14 @@ describe('docs/getting-started.md, followed word for word in a fresh project', (
   });
 
   it.each(PROJECTS)('%s (package.json type %s) passes on the first try', async (project, type) => {
+    const base = BASED_ON[project];
     const mine = blocks.filter((b) => b.project === undefined || b.project === project);
     const files: Record<string, string> = {};
-    for (const block of mine.filter((b) => b.file && !b.fragment))
-      files[block.file as string] = `${block.code}\n`;
+    // The page's shared files, then the section it builds on, then its own (which win).
+    const layers = [undefined, ...(base ? [base] : []), project];
+    for (const layer of layers)
+      for (const block of blocks.filter((b) => b.project === layer && b.file && !b.fragment))
+        files[block.file as string] = `${block.code}\n`;
     const dir = makeProject(`getting-started-${project}`, files);
     writeFileSync(
       join(dir, 'package.json'),
