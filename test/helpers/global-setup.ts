@@ -11,7 +11,7 @@ import { ROOT, TMP } from './paths.js';
  * `<run dir>/node_modules/ai-eval`, where every fixture project of this test run (under
  * `<run dir>/projects`) resolves it, exactly as a consumer who installed the tarball would. The
  * package's declared dependencies and peers, plus the tools a consumer project installs itself
- * (ts-jest, typescript, type packages), are linked into `<run dir>/node_modules` from the
+ * (ts-jest, babel's TypeScript preset, typescript, type packages), are linked into `<run dir>/node_modules` from the
  * repository's node_modules, and nothing else: an import the package forgot to declare fails. The run directory lies outside the repository, so no resolver can
  * walk up into the repository and find its `dist/` instead of the packed copy.
  *
@@ -84,6 +84,9 @@ function consumerPackages(): string[] {
     ...Object.keys(own.dependencies ?? {}),
     ...Object.keys(own.peerDependencies ?? {}),
     'ts-jest',
+    // The babel transform of docs/getting-started.md's "Jest with babel" section.
+    '@babel/preset-typescript',
+    '@babel/plugin-transform-modules-commonjs',
     'typescript',
     '@types/node',
     '@types/jest',
