@@ -24,6 +24,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // Two cores: two workers (the default leaves one core idle).
           maxWorkers: 2,
+          // One module graph per worker, not one per file (imports were half the time); the setup
+          // file drops ai-eval's process-wide state after each file (test/api/global-state.test.ts).
+          isolate: false,
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
