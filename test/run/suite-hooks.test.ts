@@ -157,4 +157,15 @@ describe('evalSuite beforeQuestion and afterQuestion', () => {
     );
     expect(() => checkSuiteOptions('s', { ...options, afterQuestion: () => undefined })).not.toThrow();
   });
+
+  it('redacts a secret that a failing run() puts in its error, in the failure message and the records', async () => {
+    const { failure, records } = await runOnce({
+      run: () => {
+        throw new Error('401 Incorrect API key provided: sk-live-0123456789abcdefABCDEF');
+      },
+    });
+    expect(failure).toContain('401 Incorrect API key provided: [redacted]');
+    expect(failure).not.toContain('sk-live-0123456789abcdefABCDEF');
+    expect(JSON.stringify(records)).not.toContain('sk-live-0123456789abcdefABCDEF');
+  });
 });
