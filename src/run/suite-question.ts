@@ -1,5 +1,6 @@
 import { DEFAULT_QUESTION_TIMEOUT, getConfig } from '../config.js';
 import { stacklessError } from '../internal/stackless.js';
+import { redactText } from '../internal/redact.js';
 import { errorMessage } from '../internal/text.js';
 import { logger } from '../logger.js';
 import { formatNumber } from '../internal/numbers.js';
@@ -117,7 +118,9 @@ export async function runQuestion(
     if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
   }
   // The message is the whole story: a stack into ai-eval's code would only cost (and be filtered out).
-  if (failures.length > 0) throw stacklessError(`${question.id}: ${failures.join('\n\n')}`);
+  // A failing run() may quote a credential in its error (an SDK's 401, a URL with userinfo): the
+  // runner shows this message and writes it to its reports, so it is redacted as reasons are.
+  if (failures.length > 0) throw stacklessError(redactText(`${question.id}: ${failures.join('\n\n')}`));
 }
 
 interface TrialScope extends QuestionScope {
