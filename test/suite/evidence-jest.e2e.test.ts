@@ -1,16 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { ROOT } from '../helpers/paths.js';
-import { makeProject, runJest, type RunResult } from '../helpers/project.js';
+import { runJestFixture, type JestRun } from '../helpers/jest-run.js';
+import { makeProject, type RunResult } from '../helpers/project.js';
 import { recordFiles } from '../helpers/records.js';
-
-interface AssertionResult {
-  fullName: string;
-  status: string;
-  failureMessages: string[];
-}
 
 const datasets = join(ROOT, 'fixtures', 'projects', 'evidence-vitest', 'datasets');
 const datasetFiles = Object.fromEntries(
@@ -18,24 +13,13 @@ const datasetFiles = Object.fromEntries(
 );
 
 let result: RunResult;
-let tests: AssertionResult[];
+let tests: JestRun['tests'];
 let records: EvalRecord[];
 beforeAll(async () => {
-  const dir = makeProject('evidence-jest', { ...datasetFiles, ...recordFiles() }, 'evidence-jest');
-  const channel = join(dir, 'channel');
-  result = await runJest(dir, ['--json', '--outputFile=results.json'], { AI_EVAL_CHANNEL_DIR: channel });
-  const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-    testResults: { assertionResults: AssertionResult[] }[];
-  };
-  tests = json.testResults.flatMap((f) => f.assertionResults);
-  records = existsSync(channel)
-    ? readdirSync(channel).flatMap((name) =>
-        readFileSync(join(channel, name), 'utf8')
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => JSON.parse(line) as EvalRecord),
-      )
-    : [];
+  ({ result, tests, records } = await runJestFixture(
+    makeProject('evidence-jest', { ...datasetFiles, ...recordFiles() }, 'evidence-jest'),
+    [],
+  ));
 });
 
 const grade = (test: string, grader: string): EvalRecord => {

@@ -1,14 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { ROOT } from '../helpers/paths.js';
-import { makeProject, runJest, type RunResult } from '../helpers/project.js';
-
-interface AssertionResult {
-  fullName: string;
-  status: string;
-}
+import { runJestFixture, type JestRun } from '../helpers/jest-run.js';
+import { makeProject, type RunResult } from '../helpers/project.js';
 
 // The Vitest fixture's datasets, rubrics and agent, so both runners run the same suite.
 const source = join(ROOT, 'fixtures', 'projects', 'state-vitest');
@@ -21,24 +17,10 @@ const files = {
 };
 
 let result: RunResult;
-let tests: AssertionResult[];
+let tests: JestRun['tests'];
 let records: EvalRecord[];
 beforeAll(async () => {
-  const dir = makeProject('state-jest', files, 'state-jest');
-  const channel = join(dir, 'channel');
-  result = await runJest(dir, ['--json', '--outputFile=results.json'], { AI_EVAL_CHANNEL_DIR: channel });
-  const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-    testResults: { assertionResults: AssertionResult[] }[];
-  };
-  tests = json.testResults.flatMap((f) => f.assertionResults);
-  records = existsSync(channel)
-    ? readdirSync(channel).flatMap((name) =>
-        readFileSync(join(channel, name), 'utf8')
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => JSON.parse(line) as EvalRecord),
-      )
-    : [];
+  ({ result, tests, records } = await runJestFixture(makeProject('state-jest', files, 'state-jest'), []));
 });
 
 const grade = (test: string, grader: string): EvalRecord => {
