@@ -1,28 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvalRecord } from '../../src/run/record-types.js';
-import { makeProject, runVitest, type RunResult } from '../helpers/project.js';
+import { makeProject, type RunResult } from '../helpers/project.js';
+import { row, runVitestFixture, type Row, type VitestRun } from '../helpers/vitest-run.js';
 
-interface Row {
-  fullName: string;
-  state: string;
-  records: EvalRecord[];
-}
-
+let run: VitestRun;
 let result: RunResult;
 let rows: Row[];
 beforeAll(async () => {
-  const dir = makeProject('state-vitest', {}, 'state-vitest');
-  result = await runVitest(dir, [], { RECORDS_OUT: join(dir, 'records.json') });
-  rows = JSON.parse(readFileSync(join(dir, 'records.json'), 'utf8')) as Row[];
+  run = await runVitestFixture(makeProject('state-vitest', {}, 'state-vitest'));
+  ({ result, rows } = run);
 });
 
 function grades(fullName: string): Record<string, EvalRecord> {
-  const row = rows.find((r) => r.fullName === fullName);
-  if (!row)
-    throw new Error(`no test ${fullName} in ${rows.map((r) => r.fullName).join(', ')}\n${result.output}`);
-  return Object.fromEntries(row.records.map((r) => [r.grader, r]));
+  return Object.fromEntries(row(run, fullName).records.map((r) => [r.grader, r]));
 }
 
 describe('a suite with a rubric and a state grader in a real Vitest run', () => {
