@@ -178,7 +178,9 @@ export {
   type FilterSkipRecord,
   type LoadFailureRecord,
   type RecordTarget,
+  type RecordedEvidence,
   type RecordedGrade,
+  type RecordedToolCall,
   type SuiteRecord,
 } from './run/record-types.js';
 export {
@@ -202,6 +204,7 @@ export {
   type SkippedSuiteReport,
   type TargetReport,
   type Totals,
+  type TrialEvidence,
   type TrialsReport,
 } from './report/model.js';
 export { parseReport } from './report/baseline.js';
