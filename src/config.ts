@@ -172,16 +172,18 @@ const KEY = Symbol.for('ai-eval.config');
  */
 export const DEFAULT_QUESTION_TIMEOUT = 120_000;
 
-function defaults(): AiEvalConfig {
-  return {
-    passThreshold: 3.5,
-    responseCharLimit: 4000,
-    questionTimeout: DEFAULT_QUESTION_TIMEOUT,
-    annotations: false,
-    judge: {},
-    datasets: {},
-  };
-}
+/**
+ * The configuration before any {@link configure}: one frozen object, so that what is worked out
+ * once per configuration (a judge's record identity) stays worked out while nothing is configured.
+ */
+const DEFAULTS: AiEvalConfig = Object.freeze({
+  passThreshold: 3.5,
+  responseCharLimit: 4000,
+  questionTimeout: DEFAULT_QUESTION_TIMEOUT,
+  annotations: false,
+  judge: Object.freeze({}),
+  datasets: Object.freeze({}),
+});
 
 function holder(): { [KEY]?: AiEvalConfig } {
   return globalThis as { [KEY]?: AiEvalConfig };
@@ -234,7 +236,7 @@ export function configure(input: AiEvalConfigInput): AiEvalConfig {
  * ```
  */
 export function getConfig(): AiEvalConfig {
-  return holder()[KEY] ?? defaults();
+  return holder()[KEY] ?? DEFAULTS;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { ajv2020 } from '../internal/lazy-modules.js';
 import goldSchemaJson from '../../schema/gold.json' with { type: 'json' };
 import { isJudge, type Judge } from '../judge/define-judge.js';
 import { listGraders } from '../registry/graders.js';
@@ -76,9 +77,12 @@ export interface GoldValidation {
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true, strict: false }).compile(
-    goldSchemaJson,
-  );
+  compiled ??= new (ajv2020())({
+    allErrors: true,
+    verbose: true,
+    allowUnionTypes: true,
+    strict: false,
+  }).compile(goldSchemaJson);
   return compiled;
 }
 

@@ -1,4 +1,5 @@
-import { Composer, isNode, Parser, visit, type CST, type Document } from 'yaml';
+import type { CST, Document } from 'yaml';
+import { yamlModule } from '../internal/lazy-modules.js';
 import { LineIndex, pointerKeys, type ParsedText, type Position } from './positions.js';
 import { MAX_DEPTH, tooDeepMessage } from './text-input.js';
 import type { DatasetProblem } from './types.js';
@@ -99,7 +100,7 @@ function positionFinder(doc: Document, lines: LineIndex): (pointer: string) => P
     const keys = pointerKeys(pointer);
     for (let depth = keys.length; depth >= 0; depth--) {
       const node: unknown = depth === 0 ? doc.contents : doc.getIn(keys.slice(0, depth), true);
-      if (isNode(node) && node.range) return lines.at(node.range[0]);
+      if (yamlModule().isNode(node) && node.range) return lines.at(node.range[0]);
     }
     return undefined;
   };
@@ -107,6 +108,7 @@ function positionFinder(doc: Document, lines: LineIndex): (pointer: string) => P
 
 function firstAliasOffset(doc: Document): number | undefined {
   let offset: number | undefined;
+  const { visit } = yamlModule();
   visit(doc, {
     Alias(_key, node) {
       offset = node.range?.[0];
@@ -131,11 +133,11 @@ export function parseYaml(text: string, file: string): ParsedText {
   });
   // Offsets stay the same: one character for one.
   const source = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
-  const tokens = Array.from(new Parser().parse(source));
+  const tokens = Array.from(new (yamlModule().Parser)().parse(source));
   const refused = checkTokens(tokens);
   if (refused) return failed([at(refused.offset, refused.message)]);
 
-  const composer = new Composer({ uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  const composer = new (yamlModule().Composer)({ uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   let doc: Document.Parsed | undefined;
   for (const next of composer.compose(tokens, true, source.length)) {
     if (!doc) doc = next;

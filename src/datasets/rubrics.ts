@@ -7,7 +7,8 @@ import type { DatasetProblem } from './types.js';
 import { parseText, type ParsedText } from './parse.js';
 import { readDocumentText } from './text-input.js';
 import { formatProblem } from './validate.js';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { ajv2020 } from '../internal/lazy-modules.js';
 import rubricSchemaJson from '../../schema/rubric.json' with { type: 'json' };
 import type { Rubric, RubricCheck, ResolvedRubric } from '../grading/rubric-types.js';
 import { parseExpectedTools } from '../graders/expected-tools.js';
@@ -60,9 +61,12 @@ export const rubricSchema: Readonly<Record<string, unknown>> = rubricSchemaJson;
 
 let compiled: ValidateFunction | undefined;
 function rubricValidator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true, strict: false }).compile(
-    rubricSchemaJson,
-  );
+  compiled ??= new (ajv2020())({
+    allErrors: true,
+    verbose: true,
+    allowUnionTypes: true,
+    strict: false,
+  }).compile(rubricSchemaJson);
   return compiled;
 }
 

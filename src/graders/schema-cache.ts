@@ -1,9 +1,5 @@
-import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type * as AjvModule from 'ajv/dist/2020.js';
-
-/** ajv, loaded when the first schema is compiled: most runs never check a response's schema. */
-let Ajv: typeof AjvModule.Ajv2020 | undefined;
+import { ajv2020 } from '../internal/lazy-modules.js';
 
 const SCHEMA_CACHE_LIMIT = 256;
 const schemaCache = new Map<string, ValidateFunction | Error>();
@@ -33,8 +29,7 @@ export function compileSchema(
   if (entry === undefined) {
     try {
       // One instance per schema, so two schemas that reuse an $id do not collide.
-      Ajv ??= (createRequire(import.meta.url)('ajv/dist/2020.js') as typeof AjvModule).Ajv2020;
-      entry = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
+      entry = new (ajv2020())({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
     } catch (error) {
       entry = error instanceof Error ? error : new Error(String(error));
     }

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
-import type * as AjvModule from 'ajv/dist/2020.js';
+import { ajv2020 } from './lazy-modules.js';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
 
 /**
@@ -43,8 +42,7 @@ let ajv: Ajv2020 | undefined;
 /** ajv's compiler, loaded on first use only: the shipped schemas come compiled ahead of time. */
 function compiler(): Ajv2020 {
   if (!ajv) {
-    const { Ajv2020: Ajv } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof AjvModule;
-    ajv = new Ajv({ ...OPTIONS_AJV });
+    ajv = new (ajv2020())({ ...OPTIONS_AJV });
     ajv.addVocabulary(['x-message']);
   }
   return ajv;

@@ -29,8 +29,8 @@ import { setOwn } from './own.js';
  */
 export const REDACTED = '[redacted]';
 
-/** Words that make a key secret wherever they appear in it. */
-const SECRET_WORDS = new Set([
+/** Words that make a key secret wherever they appear in it (exported for the tests only). */
+export const SECRET_WORDS: ReadonlySet<string> = new Set([
   'token',
   'password',
   'passwd',
@@ -48,7 +48,13 @@ const SECRET_WORDS = new Set([
 ]);
 
 /** Pairs of consecutive words that make a key secret (`api_key`, `private-key`, `sessionId`). */
-const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'session id', 'signing key']);
+export const SECRET_PAIRS: ReadonlySet<string> = new Set([
+  'api key',
+  'private key',
+  'access key',
+  'session id',
+  'signing key',
+]);
 
 /** `token_count`, `token_limit` and the like count tokens; they hold no secret. */
 const COUNTING = new Set(['count', 'counts', 'limit', 'limits', 'usage', 'type', 'budget', 'length']);
@@ -165,7 +171,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('-----BEGIN ')) out = out.replace(PRIVATE_KEY_BLOCK, REDACTED);
   if (out.includes('://') && out.includes('@'))
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
-  if (out.includes(':') || out.includes('='))
+  if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out))
     out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
       isSecretKey(key) && value !== REDACTED ? `${quote}${key}${quote}${sep}${quoted(value)}` : match,
     );
@@ -184,6 +190,13 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   return out;
 }
 
+/**
+ * What every key {@link isSecretKey} accepts contains (a word of SECRET_WORDS, or the two words of
+ * a pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.` or `-`), in any
+ * case: a text without any of these has no `key=value` pair to redact, and skips that pattern.
+ */
+const SECRET_KEY_WORD =
+  /token|passw(?:or)?d|passphrase|secret|auth|cookie|apikey|credential|jwt|bearer|sessionid|(?:api|private|access|signing)[_.-]*key|session[_.-]*id/i;
 const BEARER_WORD = /bearer/i;
 const BASIC_WORD = /basic/i;
 /** Texts redacted without extra secrets, and what they became (at most this many, this long). */

@@ -32,8 +32,11 @@ export type { JudgeChatBody, JudgeChatClient, JudgeChatCompletion, JudgeMessage 
  */
 export interface JudgeRequest {
   judge: string;
-  /** The messages sent. */
-  messages: JudgeMessage[];
+  /**
+   * The messages sent, or a function that builds them: it is called only when a request is sent,
+   * so a call the cache answers never builds them.
+   */
+  messages: JudgeMessage[] | (() => JudgeMessage[]);
   /**
    * The same messages as the replay cache keys on and records them, when they differ from what is
    * sent: a judge sends each prompt with a random fence tag, and caches it with a stable one.
@@ -90,15 +93,17 @@ function answerFormat(schema: Record<string, unknown>): NonNullable<JudgeChatBod
  * reply.content; // '{"score": 4, "reason": "..."}'
  * ```
  */
-export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
-  const settings = judgeSettings();
+export async function callJudge(
+  request: JudgeRequest,
+  settings: JudgeSettings = judgeSettings(),
+): Promise<JudgeReply> {
   const decoding = {
     temperature: 0,
     seed: settings.seed,
     structuredOutput: settings.structuredOutput,
     answerSchema: settings.structuredOutput ? request.answerSchema : null,
   };
-  const stable = request.cacheMessages ?? request.messages;
+  const stable = request.cacheMessages ?? messagesOf(request);
   const key = judgeCacheKey({
     model: settings.model,
     messages: stable,
@@ -123,7 +128,7 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
       );
     }
   }
-  const reply = await callLive(request, settings);
+  const reply = await callLive({ ...request, messages: messagesOf(request) }, settings);
   if (settings.cache === 'auto' || settings.cache === 'record') {
     const file = writeJudgeCache(settings.cacheDir, {
       v: 1,
@@ -144,13 +149,18 @@ export async function callJudge(request: JudgeRequest): Promise<JudgeReply> {
   return reply;
 }
 
+/** The messages a request sends, built now when they were given as a function. */
+function messagesOf(request: JudgeRequest): JudgeMessage[] {
+  return typeof request.messages === 'function' ? request.messages() : request.messages;
+}
+
 const fallbacks = new Set<string>();
 
 const aborted = (cause?: unknown): AiEvalError =>
   new AiEvalError('JUDGE_FAILED', 'the judge call was aborted (test timeout or cancellation)', { cause });
 
 function requestBody(request: JudgeRequest, settings: JudgeSettings, provider: string): JudgeChatBody {
-  const body: JudgeChatBody = { model: settings.model, messages: request.messages, temperature: 0 };
+  const body: JudgeChatBody = { model: settings.model, messages: messagesOf(request), temperature: 0 };
   if (settings.seed !== null && !fallbacks.has(`seed|${provider}`)) body.seed = settings.seed;
   if (settings.structuredOutput && !fallbacks.has(`format|${provider}`))
     body.response_format = answerFormat(request.answerSchema);

@@ -14,7 +14,7 @@ import { callJudge, type JudgeReply } from './client.js';
 import { redactText } from '../internal/redact.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fence, fenceTag, truncateForJudge } from './fence.js';
 import { parseJudgeAnswer, type JudgeAnswer } from './parse.js';
-import { judgeSettings } from './settings.js';
+import { judgeSettings, type JudgeSettings } from './settings.js';
 import { checkTemplate, DEFAULT_TEMPLATE, fillTemplate, resolveTemplate } from './template.js';
 import { renderToolCalls, toolCallLines } from './tool-block.js';
 
@@ -220,8 +220,12 @@ export function defineJudge(options: JudgeOptions): Judge {
    * calls, response) are redacted, then fenced; the filled prompt is redacted once more (criteria,
    * ground truth, the API key anywhere).
    */
-  const prompter = (input: string, response: string, context: GradingContext) => {
-    const settings = judgeSettings();
+  const prompter = (
+    input: string,
+    response: string,
+    context: GradingContext,
+    settings: JudgeSettings = judgeSettings(),
+  ) => {
     // The seed's order: the target's limit, then the default (a judge setting, else the global
     // one), then 4000. A judge setting never overrides a target's.
     const limit = charLimitFromTarget(context)
@@ -261,23 +265,29 @@ export function defineJudge(options: JudgeOptions): Judge {
       const skip = options.skip?.(context);
       if (skip) return result(null, skip);
       let reply: JudgeReply;
+      let settings: JudgeSettings | undefined;
       try {
-        const prompt = prompter(input, response, context);
-        const messages: JudgeMessage[] = [{ role: 'user', content: prompt.fill(prompt.tag('random')) }];
-        reply = await callJudge({
-          judge: options.id,
-          messages,
-          cacheMessages: [{ role: 'user', content: prompt.fill(prompt.tag('stable')) }],
-          answerSchema: schema,
-          trial: trial ?? 1,
-          signal,
-        });
+        settings = judgeSettings();
+        const prompt = prompter(input, response, context, settings);
+        // What is sent is built only when it is sent: a replayed call needs the stable prompt only.
+        const messages = (): JudgeMessage[] => [{ role: 'user', content: prompt.fill(prompt.tag('random')) }];
+        reply = await callJudge(
+          {
+            judge: options.id,
+            messages,
+            cacheMessages: [{ role: 'user', content: prompt.fill(prompt.tag('stable')) }],
+            answerSchema: schema,
+            trial: trial ?? 1,
+            signal,
+          },
+          settings,
+        );
       } catch (error) {
         const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
         return { ...result(null, message, true), judgeCall: { outcome: 'failed' } };
       }
       // A judge may echo what it was sent: the configured key never reaches a reason.
-      const { apiKey } = judgeSettings();
+      const { apiKey } = settings;
       const redacting: ResultFactory = (score, reason, error) =>
         result(score, redactText(reason, [apiKey]), error);
       const grade = gradeReply(reply, { options, result: redacting, interpret, response, context });

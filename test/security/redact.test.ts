@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, redactText, redactValue, REDACTED } from '../../src/internal/redact.js';
+import {
+  isSecretKey,
+  redactText,
+  redactValue,
+  REDACTED,
+  SECRET_PAIRS,
+  SECRET_WORDS,
+} from '../../src/internal/redact.js';
 import { capReason, REASON_CHAR_LIMIT, safeReason, TRUNCATED_MARKER } from '../../src/internal/reason.js';
 import { redactSecrets } from '../../src/judge/http-errors.js';
 import { redactArguments, redactText as reportRedactText } from '../../src/report/redact.js';
@@ -162,5 +169,38 @@ describe('redactText, again', () => {
     // A text remembered without extra secrets is redacted afresh when they are given.
     expect(redactText('plain words and hunter42', [])).toBe('plain words and hunter42');
     expect(redactText('plain words and hunter42', ['hunter42'])).toBe(`plain words and ${REDACTED}`);
+  });
+});
+
+describe('redactText, the quick test before the key=value pattern', () => {
+  // A text skips the key=value pattern unless it contains what every secret key contains: every
+  // word and pair that makes a key secret must get through that test, in every way keys are written.
+  const camel = (parts: string[]) =>
+    parts.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+  const forms = (parts: string[]) => [
+    parts.join('_'),
+    parts.join('-'),
+    parts.join('.'),
+    parts.join(''),
+    camel(parts),
+    parts.join('_').toUpperCase(),
+    `x_${parts.join('_')}_value`,
+  ];
+  const keys = [
+    ...[...SECRET_WORDS].flatMap((word) => forms([word])),
+    ...[...SECRET_PAIRS].flatMap((pair) => forms(pair.split(' '))),
+  ].filter((key) => isSecretKey(key));
+
+  it('lets every secret key through, so its value is still redacted', () => {
+    expect(keys.length).toBeGreaterThan(80);
+    for (const key of keys) {
+      expect(redactText(`sent ${key}=hunter2x9 once`), key).toBe(`sent ${key}=${REDACTED} once`);
+      expect(redactText(`{"${key}": "hunter2x9"}`), key).toBe(`{"${key}": "${REDACTED}"}`);
+    }
+  });
+
+  it('leaves a text without a secret key as it was, colons and all', () => {
+    const reason = '1/2 expected tools met among 3 recorded calls: missed: search with {"q":"topic 50"}';
+    expect(redactText(reason)).toBe(reason);
   });
 });

@@ -2,7 +2,7 @@ import { linkSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:f
 import { writeFileAtomic } from '../../internal/atomic-write.js';
 import { acquireFileLock } from '../../internal/file-lock.js';
 import { extname, join } from 'node:path';
-import { isSeq, parseDocument, stringify } from 'yaml';
+import { yamlModule } from '../../internal/lazy-modules.js';
 import { AiEvalError } from '../../errors.js';
 import type { Question } from '../../grading/types.js';
 import { logger } from '../../logger.js';
@@ -104,6 +104,7 @@ function render(path: string, text: string, rows: Question[]): string {
     value.questions.push(...rows);
     return `${JSON.stringify(value, null, 2)}\n`;
   }
+  const { isSeq, parseDocument } = yamlModule();
   const doc = parseDocument(text);
   const seq = doc.get('questions', true);
   if (!isSeq(seq))
@@ -203,7 +204,9 @@ export function createDatasetFile(
   const path = join(dir, name);
   const document = { name: meta.name ?? name.replace(/\.(ya?ml|json)$/i, ''), ...meta, questions: [] };
   const text =
-    extname(name).toLowerCase() === '.json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document);
+    extname(name).toLowerCase() === '.json'
+      ? `${JSON.stringify(document, null, 2)}\n`
+      : yamlModule().stringify(document);
   const temp = join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
   try {
     writeFileSync(temp, text);

@@ -1,4 +1,5 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { ajv2020 } from '../../internal/lazy-modules.js';
 import { AiEvalError } from '../../errors.js';
 import type { GradingContext, ToolCall } from '../../grading/types.js';
 
@@ -236,7 +237,7 @@ export function compileParamsSchema(schema: unknown, where: string): ValidateFun
     );
   }
   try {
-    return new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
+    return new (ajv2020())({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
   } catch (error) {
     throw new AiEvalError(
       'INVALID_CHECK',
