@@ -28,3 +28,26 @@ describe('datasets in the packed package', () => {
     expect(both.stdout).toBe('inline seen by cjs: from-esm\nsource seen by cjs: m\n');
   });
 });
+
+describe('what importing the packed package loads', () => {
+  it('loads neither ajv nor yaml until a YAML dataset or a runtime schema needs them', async () => {
+    const loaded =
+      "const seen = () => ['ajv', 'yaml'].filter((m) => Object.keys(require.cache).some((k) => k.includes(`/node_modules/${m}/`)));";
+    const dir = makeProject('lazy-modules', {
+      'datasets/support.json': JSON.stringify({ questions: [{ id: 'a', input: 'x' }] }),
+      'datasets/support.yaml': 'questions:\n  - { id: a, input: x }\n',
+      'cjs.cjs': [
+        loaded,
+        "const ai = require('ai-eval');",
+        "require('ai-eval/reporter/vitest');",
+        "console.log('import:', seen().join(',') || 'none');",
+        "ai.loadDatasetSync({ ref: 'support.json' });",
+        "console.log('json dataset:', seen().join(',') || 'none');",
+        "ai.loadDatasetSync({ ref: 'support.yaml' });",
+        "console.log('yaml dataset:', seen().join(',') || 'none');",
+      ].join('\n'),
+    });
+    const run = await runNode('cjs.cjs', [], dir);
+    expect(run.stdout).toBe('import: none\njson dataset: none\nyaml dataset: yaml\n');
+  });
+});
