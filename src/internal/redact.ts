@@ -80,6 +80,21 @@ function words(key: string): string[] {
  * ```
  */
 export function isSecretKey(key: string): boolean {
+  let known = SECRET_KEYS.get(key);
+  if (known === undefined) {
+    known = secretWords(key);
+    // The same few argument names come back on every call: remember them (a bounded number).
+    if (SECRET_KEYS.size >= CACHED_KEYS) SECRET_KEYS.clear();
+    SECRET_KEYS.set(key, known);
+  }
+  return known;
+}
+
+/** Keys already read by {@link isSecretKey}, and whether each is secret. */
+const SECRET_KEYS = new Map<string, boolean>();
+const CACHED_KEYS = 1024;
+
+function secretWords(key: string): boolean {
   const parts = words(key);
   return parts.some(
     (word, i) =>

@@ -126,7 +126,8 @@ export function toRecords(
     record.passThreshold = result.passThreshold;
     record.at = at;
     if (dataset) record.dataset = dataset;
-    const judge = grader ? judgeIdentityOf(grader) : undefined;
+    // Only an LLM grader has a judge identity (and only it is worth reading the environment for).
+    const judge = grader?.llm ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);
     if (index === 0 && scope.response !== undefined) record.evidence = evidenceOf(scope.response, result);
     return record;

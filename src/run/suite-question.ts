@@ -137,16 +137,18 @@ async function runTrial(
   scope: TrialScope,
 ): Promise<string | undefined> {
   const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
-  const controller = new AbortController();
-  const { signal } = controller;
+  const deadline = new TrialDeadline();
+  const { signal } = deadline;
   // The runner's signal aborts this one (with its reason); a listener costs less than AbortSignal.any.
-  const forward = (): void => controller.abort(runnerSignal?.reason);
+  const forward = (): void => deadline.abort(runnerSignal?.reason);
   if (runnerSignal?.aborted) forward();
   else runnerSignal?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(
-    () => controller.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
+    () => deadline.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
     timeout,
   );
+  const untilAborted = <T>(promise: Promise<T>, what: string, prefix?: string): Promise<T> =>
+    deadline.race(promise, what, prefix);
   const { graders } = scope.target;
   const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
   const recordScope: Omit<RecordScope, 'identity'> = {
@@ -169,14 +171,12 @@ async function runTrial(
     if (options.beforeQuestion) {
       await untilAborted(
         Promise.resolve().then(() => options.beforeQuestion!(question, hooks)),
-        signal,
         'beforeQuestion',
         'beforeQuestion hook failed',
       );
     }
     const ran = await untilAborted(
       Promise.resolve().then(() => options.run(question, { signal, trial })),
-      signal,
       'run()',
     );
     response = ran;
@@ -191,7 +191,6 @@ async function runTrial(
         rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
         rubric,
       }),
-      signal,
       'grading',
     );
   } catch (error) {
@@ -216,7 +215,6 @@ async function runTrial(
             ...(result !== undefined ? { result } : {}),
           }),
         ),
-        signal,
         'afterQuestion',
         'afterQuestion hook failed',
       );
@@ -277,29 +275,52 @@ function noResponseResult(
   };
 }
 
-function untilAborted<T>(
-  promise: Promise<T>,
-  signal: AbortSignal,
-  what: string,
-  prefix?: string,
-): Promise<T> {
-  const label = (error: Error): Error =>
-    prefix ? new Error(`${prefix}: ${error.message}`, { cause: error }) : error;
-  if (signal.aborted) return Promise.reject(label(abortReason(signal, what)));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(label(abortReason(signal, what)));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(label(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`)));
-      },
-    );
-  });
+/** What the race of a trial's step rejects with when the trial is aborted. */
+const ABORTED: unique symbol = Symbol('aborted');
+
+/**
+ * The signal of one trial, and the race of each of its steps against it. Only this trial aborts
+ * the signal (its timeout, or the runner's signal forwarded), so each step races a promise that
+ * the abort rejects instead of adding and removing a listener on the signal: listeners on an
+ * AbortSignal cost more than the rest of a deterministic trial.
+ */
+class TrialDeadline {
+  readonly #controller = new AbortController();
+  /** Read once: the getter of AbortController.signal is not free. */
+  readonly signal: AbortSignal = this.#controller.signal;
+  readonly #aborted: Promise<never>;
+  #reject!: (reason: typeof ABORTED) => void;
+
+  constructor() {
+    this.#aborted = new Promise<never>((_resolve, reject) => {
+      this.#reject = reject;
+    });
+    // Nothing need wait for it: a step that races it handles the rejection.
+    this.#aborted.catch(() => undefined);
+  }
+
+  abort(reason: unknown): void {
+    if (this.signal.aborted) return;
+    this.#controller.abort(reason);
+    this.#reject(ABORTED);
+  }
+
+  /** `promise`, unless the trial is aborted first: then why, as the step `what` says it. */
+  race<T>(promise: Promise<T>, what: string, prefix?: string): Promise<T> {
+    const { signal } = this;
+    const label = (error: Error): Error =>
+      prefix ? new Error(`${prefix}: ${error.message}`, { cause: error }) : error;
+    if (signal.aborted) {
+      // The step may still settle; what it says no longer matters.
+      promise.catch(() => undefined);
+      return Promise.reject(label(abortReason(signal, what)));
+    }
+    return Promise.race([promise, this.#aborted]).then(undefined, (error: unknown) => {
+      throw error === ABORTED
+        ? label(abortReason(signal, what))
+        : label(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+    });
+  }
 }
 
 function abortReason(signal: AbortSignal, what: string): Error {
