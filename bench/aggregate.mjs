@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { flags, machine, median, requireBuild, spread, writeSection } from './lib/measure.mjs';
+import { flags, loadNote, machine, median, requireBuild, spread, writeSection } from './lib/measure.mjs';
 
 const opts = flags();
 const PAIRS = opts.pairs ?? 3;
@@ -171,7 +171,7 @@ const met = (ok) => (ok ? 'met' : 'not met');
 const body = `## Aggregation (target 5)
 
 \`node bench/aggregate.mjs\` (${PAIRS} interleaved pairs per size), ${new Date().toISOString().slice(0, 10)}.
-Machine: ${machine(load)}. **Taken under load.** The public Vitest reporter's \`onTestRunEnd\` with
+Machine: ${machine(load)}. ${loadNote(load)} The public Vitest reporter's \`onTestRunEnd\` with
 hand-made test modules: collect, the terminal summary, the JSON report, JUnit and Markdown written
 to a temporary directory; against \`JSON.parse(JSON.stringify(records))\` of the same records.
 Median (min-max) milliseconds.

@@ -5,7 +5,7 @@
 // several Vitest forks and several Jest workers sharing the limit; and, as the reference, the same
 // run with requestsPerMinute and rateWindowMs set by hand to the limit.
 //
-//   npm run build && node bench/judge.mjs [--full] [--no-write]
+//   npm run build && node bench/judge.mjs [--full] [--limit 20] [--no-write]
 //
 // Default: no limit (the machine's ceiling), the 20/s limit in every arrangement and 5/s for Vitest
 // forks and Jest workers (about six minutes); --full adds 5/s for one Vitest process. Nothing here is a pass/fail test.
@@ -13,7 +13,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flags, machine, requireBuild, ROOT, run, writeSection } from './lib/measure.mjs';
+import { flags, loadNote, machine, requireBuild, ROOT, run, writeSection } from './lib/measure.mjs';
 import { writeJudgeProject } from './judge/project.mjs';
 import { achievedRate, startJudgeServer } from './judge/server.mjs';
 
@@ -92,8 +92,10 @@ const plan = [
   ...(FULL ? [{ runner: 'vitest', processes: 1, limit: 5 }] : []),
   { runner: 'vitest', processes: 3, limit: 20, explicit: true },
 ];
+// --limit N: only the rows at that limit (a quicker look while changing the controller).
+const only = opts.rest.includes('--limit') ? Number(opts.rest[opts.rest.indexOf('--limit') + 1]) : undefined;
 const rows = [];
-for (const step of plan) {
+for (const step of plan.filter((s) => only === undefined || s.limit === only)) {
   const row = await measure(step);
   rows.push(row);
   console.log(
@@ -111,7 +113,7 @@ const met = defaults.every((r) => r.achieved / r.limit >= 0.9 && r.errors === 0 
 const body = `## Judges under a rate limit (target 3)
 
 \`node bench/judge.mjs${FULL ? ' --full' : ''}\`, ${new Date().toISOString().slice(0, 10)}. Machine: ${machine(load)}.
-**Taken under load.** ${QUESTIONS} questions x 1 judge (\`relevance_grader\`, concurrent suites split
+${loadNote(load)} ${QUESTIONS} questions x 1 judge (\`relevance_grader\`, concurrent suites split
 over the processes) against bench/judge/server.mjs: N requests in any second, the rest 429 with
 \`retry-after-ms\` and \`Retry-After\`, 50 ms latency. Default judge settings unless marked; a fresh
 limiter directory per run (the controller starts knowing nothing). Achieved = admitted requests

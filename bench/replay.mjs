@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import {
   flags,
   interleaved,
+  loadNote,
   machine,
   median,
   requireBuild,
@@ -80,7 +81,7 @@ try {
   const body = `## Replay (target 4)
 
 \`node bench/replay.mjs\` (${PAIRS} pairs), ${new Date().toISOString().slice(0, 10)}. Machine: ${machine(load)}.
-**Taken under load.** ${QUESTIONS} questions in one concurrent Vitest suite: read_only_run and
+${loadNote(load)} ${QUESTIONS} questions in one concurrent Vitest suite: read_only_run and
 tool_usage_grader, plus relevance_grader replayed from the judge cache (${recorded} answers
 recorded first from bench/judge/server.mjs), against the same suite without the judge. Wall time
 of whole processes, median (min-max); the ratio is per pair.

@@ -18,6 +18,7 @@ import {
   benchDir,
   flags,
   interleaved,
+  loadNote,
   machine,
   median,
   requireBuild,
@@ -81,13 +82,18 @@ function runner(kind, config, count) {
 
 /**
  * The report with what legitimately changes between runs removed: time, Node version, and the
- * package version (0.1.0 when the reference was recorded, 0.2.0 since).
+ * package version (0.1.0 when the reference was recorded, 0.2.0 since); and each question's
+ * `evidence` (the graded response and tool calls), which the HTML report's issue added to the
+ * report after the reference was recorded: it is new content, not a changed score, reason or
+ * verdict.
  */
 function normalise(report) {
   const copy = structuredClone(report);
   delete copy.timestamp;
   delete copy.nodeVersion;
   delete copy.packageVersion;
+  for (const target of copy.targets ?? [])
+    for (const question of target.questions ?? []) delete question.evidence;
   return copy;
 }
 
@@ -104,7 +110,7 @@ function checkReport(kind) {
   if (!existsSync(REFERENCE(kind))) return 'no reference recorded';
   const reference = normalise(JSON.parse(gunzipSync(readFileSync(REFERENCE(kind))).toString('utf8')));
   if (isDeepStrictEqual(reference, report))
-    return 'identical to the reference (apart from timestamp, Node and package version)';
+    return 'identical to the reference (apart from timestamp, Node and package version, and the evidence added since)';
   // Name the first difference.
   const where = firstDifference(reference, report, '$');
   return `DIFFERENT from the reference: first at ${where}`;
@@ -187,8 +193,7 @@ const secs = (ts) => spread(ts.map((t) => t / 1000));
 const body = `## Generated suite (target 1)
 
 \`node bench/suite.mjs\` (${PAIRS} pairs at 2,000 questions, ${GROWTH_PAIRS} for growth), ${new Date().toISOString().slice(0, 10)}.
-Machine: ${machine(load)}. **Taken under load** (other work shared the cores): each ratio is of
-runs interleaved in the same script, so the load falls on both sides, but the spread is wide.
+Machine: ${machine(load)}. ${loadNote(load)}
 Wall time of whole processes, median (min-max); ratios are per pair.
 
 | run | wall s | x plain |

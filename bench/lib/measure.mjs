@@ -104,6 +104,18 @@ export function machine(loadBefore) {
   );
 }
 
+/**
+ * What the load average around a run says about it: a warning when other work shared the cores
+ * (a 1-minute load average above the number of cores, before or after), else that it was quiet.
+ */
+export function loadNote(loadBefore) {
+  const cores = cpus().length;
+  const worst = Math.max(loadBefore ?? 0, loadavg()[0]);
+  return worst > cores
+    ? '**Taken under load** (other work shared the cores): the ratios are of runs interleaved in the same script, so the load falls on both sides, but the spread is wide.'
+    : 'Taken on a quiet machine (the 1-minute load average stayed at or below the number of cores).';
+}
+
 const RESULTS = join(ROOT, 'bench', 'results.md');
 
 /**

@@ -146,10 +146,10 @@ export function reserve(state: RateState, now: number): { state: RateState; star
  * admittedRate({ ...freshRate(0), since: 100, recent: [200, 400, 600, 800, 1000] }, 1100); // 5
  * ```
  */
-export function admittedRate(state: RateState, at: number): number | null {
-  const count = state.recent.filter((t) => t > at - 2000 && t < at).length;
+export function admittedRate(state: RateState, at: number, seconds: 1 | 2 = 2): number | null {
+  const count = state.recent.filter((t) => t > at - seconds * 1000 && t < at).length;
   if (count === 0 || state.since === 0) return null;
-  return count / Math.min(2, Math.max(1, (at - state.since) / 1000));
+  return count / Math.min(seconds, Math.max(1, (at - state.since) / 1000));
 }
 
 /**
@@ -225,7 +225,9 @@ export function after429(
     if (known === null) {
       // The slow start doubles the rate each second and a 429 comes back within one: half the
       // rate in force is a floor under the limit, where the count of a ramp comes out short.
-      ceiling = clampRate(Math.max(admitted ?? 0, state.rate / 2));
+      // Over the last second alone as well: the slow start doubled the rate each second, so the
+      // second before it sent half as much, and two seconds' count comes out a quarter short.
+      ceiling = clampRate(Math.max(admitted ?? 0, admittedRate(state, sentAt, 1) ?? 0, state.rate / 2));
       rate = Math.min(state.rate, ceiling * RATE.decrease);
     } else if (state.rate >= known * RATE.noise) {
       ceiling = clampRate(Math.max(admitted ?? 0, known));

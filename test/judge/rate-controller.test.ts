@@ -69,6 +69,18 @@ describe('the rate arithmetic', () => {
     expect(after429(at({ rate: 20 }), 1_000, 1_050, undefined).blockedUntil).toBe(1_050 + 1000 / 8);
   });
 
+  it('ends a slow start at what the last second admitted: two seconds of a doubling ramp count a quarter short', () => {
+    // 10 starts in the second before last, then 20 in the last one (the limit), the 20th refused.
+    const ramp = [...busy(11_000, 10), ...busy(12_000, 20)];
+    const seen = at({ rate: 30, since: 9_000, recent: ramp });
+    expect(admittedRate(seen, 12_000)).toBe(14.5);
+    expect(admittedRate(seen, 12_000, 1)).toBe(19);
+    const state = after429(seen, 12_000, 12_050, 100);
+    // Not 15 (half the rate, above the two seconds' 14.5): the 19 the last second admitted.
+    expect(state.ceiling).toBe(19);
+    expect(state.rate).toBeCloseTo(19 * RATE.decrease, 10);
+  });
+
   it('decreases once for the requests sent before a decrease, and keeps their Retry-After as a floor', () => {
     const once = after429(at({ rate: 20 }), 1_000, 1_050, 100);
     const again = after429(once, 1_010, 1_060, 300);
