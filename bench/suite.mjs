@@ -81,8 +81,8 @@ function runner(kind, config, count) {
 }
 
 /**
- * The report with what legitimately changes between runs removed: time, Node version, and the
- * package version (0.1.0 when the reference was recorded, 0.2.0 since); and each question's
+ * The report with what legitimately changes between runs removed: time, durations, Node version,
+ * and the package version (0.1.0 when the reference was recorded, 0.2.0 since); and each question's
  * `evidence` (the graded response and tool calls), which the HTML report's issue added to the
  * report after the reference was recorded: it is new content, not a changed score, reason or
  * verdict.
@@ -94,7 +94,17 @@ function normalise(report) {
   delete copy.packageVersion;
   for (const target of copy.targets ?? [])
     for (const question of target.questions ?? []) delete question.evidence;
+  dropDurations(copy);
   return copy;
+}
+
+/** Removes every `durationMs` (how long a question took: it changes from run to run). */
+function dropDurations(value) {
+  if (Array.isArray(value)) for (const item of value) dropDurations(item);
+  else if (value !== null && typeof value === 'object') {
+    delete value.durationMs;
+    for (const inner of Object.values(value)) dropDurations(inner);
+  }
 }
 
 const REFERENCE = (kind) => benchDir('suite', `reference-${kind}-2000.json.gz`);
@@ -110,7 +120,7 @@ function checkReport(kind) {
   if (!existsSync(REFERENCE(kind))) return 'no reference recorded';
   const reference = normalise(JSON.parse(gunzipSync(readFileSync(REFERENCE(kind))).toString('utf8')));
   if (isDeepStrictEqual(reference, report))
-    return 'identical to the reference (apart from timestamp, Node and package version, and the evidence added since)';
+    return 'identical to the reference (apart from timestamp, durations, Node and package version, and the evidence added since)';
   // Name the first difference.
   const where = firstDifference(reference, report, '$');
   return `DIFFERENT from the reference: first at ${where}`;

@@ -2,7 +2,7 @@
 // package under test, and each script's own section of bench/results.md.
 
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,10 @@ export function requireBuild(pkg = ROOT) {
     console.error(`bench: ${entry} does not exist. Run \`npm run build\` first.`);
     process.exit(1);
   }
+  // A copy imported in this process (bench/aggregate.mjs) resolves its dependencies from the
+  // repository's node_modules, as the installed package would from the project's.
+  if (pkg !== ROOT && !existsSync(join(pkg, 'node_modules')))
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
 }
 
 /** Runs a command to completion; resolves to its wall time in ms, stdout and stderr. */

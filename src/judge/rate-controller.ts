@@ -38,6 +38,12 @@ export interface RateState {
    * at most {@link RATE.recent}): what it admitted, or what is still on its way.
    */
   recent: number[];
+  /**
+   * The starts of the last two seconds whose requests succeeded (epoch ms, in the order their
+   * answers came, at most {@link RATE.recent}): what the provider is known to have admitted, none
+   * of it still on its way.
+   */
+  answered: number[];
   /** Epoch ms of the first start this state saw (0: none yet). */
   since: number;
   /** Epoch ms before which the next request may not start (pacing). */
@@ -108,6 +114,7 @@ export function freshRate(now: number): RateState {
     ceiling: null,
     probe: RATE.probe,
     recent: [],
+    answered: [],
     since: 0,
     nextAt: 0,
     blockedUntil: 0,
@@ -146,10 +153,10 @@ export function reserve(state: RateState, now: number): { state: RateState; star
  * admittedRate({ ...freshRate(0), since: 100, recent: [200, 400, 600, 800, 1000] }, 1100); // 5
  * ```
  */
-export function admittedRate(state: RateState, at: number, seconds: 1 | 2 = 2): number | null {
-  const count = state.recent.filter((t) => t > at - seconds * 1000 && t < at).length;
+export function admittedRate(state: RateState, at: number): number | null {
+  const count = state.recent.filter((t) => t > at - 2000 && t < at).length;
   if (count === 0 || state.since === 0) return null;
-  return count / Math.min(seconds, Math.max(1, (at - state.since) / 1000));
+  return count / Math.min(2, Math.max(1, (at - state.since) / 1000));
 }
 
 /**
@@ -162,6 +169,11 @@ export function admittedRate(state: RateState, at: number, seconds: 1 | 2 = 2): 
  * ```
  */
 export function afterSuccess(state: RateState, sentAt: number, now: number): RateState {
+  const answered = [...state.answered.filter((t) => t > now - 2000), sentAt].slice(-RATE.recent);
+  return grown({ ...state, answered }, sentAt, now);
+}
+
+function grown(state: RateState, sentAt: number, now: number): RateState {
   // A request sent before the last decrease says nothing about the rate in force now.
   if (sentAt < state.decreasedAt) return { ...state, updatedAt: now };
   // A rate the requests do not use (they are fewer: the run sends no faster) does not grow, so a
@@ -225,10 +237,18 @@ export function after429(
     if (known === null) {
       // The slow start doubles the rate each second and a 429 comes back within one: half the
       // rate in force is a floor under the limit, where the count of a ramp comes out short.
-      // Over the last second alone as well: the slow start doubled the rate each second, so the
-      // second before it sent half as much, and two seconds' count comes out a quarter short.
-      ceiling = clampRate(Math.max(admitted ?? 0, admittedRate(state, sentAt, 1) ?? 0, state.rate / 2));
+      // And the successes of the last second alone: the slow start doubled the rate each second,
+      // so two seconds' count comes out a quarter short; the last second's starts would count the
+      // refusals still on their way (more of them the lower the limit), its answered ones do not.
+      const answered = state.answered.filter((t) => t > sentAt - 1000 && t <= sentAt).length;
+      ceiling = clampRate(Math.max(admitted ?? 0, answered, state.rate / 2));
       rate = Math.min(state.rate, ceiling * RATE.decrease);
+    } else if (state.rate >= known * RATE.noise && admitted !== null && admitted < known * RATE.noise) {
+      // Near the ceiling, and yet the provider admitted well under it: the ceiling is above the
+      // limit (a slow start's estimate can be), and near it every request would be refused. It
+      // comes down to what was admitted, a tenth at most per 429.
+      ceiling = clampRate(Math.max(admitted, known * RATE.ceilingStep));
+      rate = Math.min(state.rate, ceiling * RATE.approach);
     } else if (state.rate >= known * RATE.noise) {
       ceiling = clampRate(Math.max(admitted ?? 0, known));
       rate = Math.min(state.rate, ceiling * RATE.approach);
@@ -295,6 +315,7 @@ function parseState(text: string | undefined, now: number): RateState {
       ceiling: finite(s.ceiling) ? s.ceiling : null,
       probe: finite(s.probe) ? s.probe : RATE.probe,
       recent: Array.isArray(s.recent) ? s.recent.filter(finite).slice(-RATE.recent) : [],
+      answered: Array.isArray(s.answered) ? s.answered.filter(finite).slice(-RATE.recent) : [],
       since: finite(s.since) ? s.since : 0,
       nextAt: s.nextAt,
       blockedUntil: s.blockedUntil,

@@ -72,13 +72,24 @@ describe('the rate arithmetic', () => {
   it('ends a slow start at what the last second admitted: two seconds of a doubling ramp count a quarter short', () => {
     // 10 starts in the second before last, then 20 in the last one (the limit), the 20th refused.
     const ramp = [...busy(11_000, 10), ...busy(12_000, 20)];
-    const seen = at({ rate: 30, since: 9_000, recent: ramp });
+    let seen = at({ rate: 30, since: 9_000, recent: ramp });
+    // Every admitted one succeeded (its answer came back before the 429).
+    for (const t of ramp.slice(0, -1)) seen = afterSuccess(seen, t, 12_000);
     expect(admittedRate(seen, 12_000)).toBe(14.5);
-    expect(admittedRate(seen, 12_000, 1)).toBe(19);
-    const state = after429(seen, 12_000, 12_050, 100);
+    const state = after429({ ...seen, rate: 30 }, 12_000, 12_050, 100);
     // Not 15 (half the rate, above the two seconds' 14.5): the 19 the last second admitted.
     expect(state.ceiling).toBe(19);
     expect(state.rate).toBeCloseTo(19 * RATE.decrease, 10);
+  });
+
+  it('counts as admitted in a slow start only what succeeded, not the refusals still on their way', () => {
+    // A limit of 5: 10 starts in the last second, 5 succeeded, the other 5 are 429s on their way.
+    const starts = busy(12_000, 10);
+    let seen = at({ rate: 12, since: 9_000, recent: starts });
+    for (const t of starts.slice(0, 5)) seen = afterSuccess(seen, t, 12_000);
+    // The 429 of the last start comes back first.
+    const state = after429({ ...seen, rate: 12 }, starts[9]!, 12_050, 100);
+    expect(state.ceiling).toBe(6); // half the rate in force, not the 10 starts
   });
 
   it('decreases once for the requests sent before a decrease, and keeps their Retry-After as a floor', () => {
@@ -107,6 +118,19 @@ describe('the rate arithmetic', () => {
     const fell = after429(at({ rate: 16, ceiling: 20 }), 1_000, 1_000, 100);
     expect(fell.ceiling).toBeCloseTo(20 * RATE.ceilingStep);
     expect(fell.rate).toBeCloseTo(20 * RATE.ceilingStep * RATE.decrease);
+  });
+
+  it('lowers a ceiling above the limit: near it, and yet the provider admitted well under it', () => {
+    // A ceiling of 6 from a slow start, a limit of 5: at the approach point every second sees 429s.
+    const admitted = busy(12_000, 10).filter((_, i) => i % 2 === 0); // 5 a second over two seconds
+    const starts = [...busy(11_000, 5), ...admitted];
+    const stuck = after429(at({ rate: 5.8, ceiling: 6, since: 1, recent: starts }), 12_000, 12_000, 100);
+    expect(stuck.ceiling).toBe(5.4); // a tenth at most per 429 (admitted: 5)
+    expect(stuck.rate).toBeCloseTo(5.4 * RATE.approach, 10);
+    // The same 429 with the provider admitting about the ceiling stays noise.
+    const full = [...busy(11_000, 6), ...busy(12_000, 6)];
+    const noise = after429(at({ rate: 5.8, ceiling: 6, since: 1, recent: full }), 12_000, 12_000, 100);
+    expect(noise.ceiling).toBe(6);
   });
 
   it('climbs back quickly to just below the ceiling, then probes, and a ceiling it outgrows follows it', () => {
