@@ -99,6 +99,7 @@ function modulesOf(records) {
       fullName: t.fullName,
       result: () => ({ state: 'passed' }),
       meta: () => ({ aiEval: t.aiEval }),
+      diagnostic: () => ({ duration: 1 }),
     });
   }
   return [...byFile].map(([file, list]) => ({

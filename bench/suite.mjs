@@ -82,18 +82,13 @@ function runner(kind, config, count) {
 
 /**
  * The report with what legitimately changes between runs removed: time, durations, Node version,
- * and the package version (0.1.0 when the reference was recorded, 0.2.0 since); and each question's
- * `evidence` (the graded response and tool calls), which the HTML report's issue added to the
- * report after the reference was recorded: it is new content, not a changed score, reason or
- * verdict.
+ * and the package version (0.1.0 when the reference was recorded, 0.2.0 since).
  */
 function normalise(report) {
   const copy = structuredClone(report);
   delete copy.timestamp;
   delete copy.nodeVersion;
   delete copy.packageVersion;
-  for (const target of copy.targets ?? [])
-    for (const question of target.questions ?? []) delete question.evidence;
   dropDurations(copy);
   return copy;
 }
@@ -107,20 +102,42 @@ function dropDurations(value) {
   }
 }
 
+/**
+ * `value` with only the keys `reference` has, at every depth (arrays element by element), and the
+ * paths of the keys it left out in `added` (`targets[].judges`): what later work added to the
+ * report (each question's evidence, the judges table) is new content, not a changed score, reason
+ * or verdict, and every field the reference has must still be the same.
+ */
+function restrict(value, reference, path, added) {
+  if (Array.isArray(value) && Array.isArray(reference))
+    return value.map((item, i) => restrict(item, reference[i], `${path}[]`, added));
+  if (value === null || typeof value !== 'object' || reference === null || typeof reference !== 'object')
+    return value;
+  const out = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key in reference) out[key] = restrict(inner, reference[key], path ? `${path}.${key}` : key, added);
+    else added.add(path ? `${path}.${key}` : key);
+  }
+  return out;
+}
+
 const REFERENCE = (kind) => benchDir('suite', `reference-${kind}-2000.json.gz`);
 
 /** Compares the last report of the 2000-question suite with the recorded reference. */
 function checkReport(kind) {
   const file = join(project(2000), 'ai-eval.json');
-  const report = normalise(JSON.parse(readFileSync(file, 'utf8')));
+  const current = normalise(JSON.parse(readFileSync(file, 'utf8')));
   if (RECORD) {
-    writeFileSync(REFERENCE(kind), gzipSync(JSON.stringify(report), { level: 9 }));
+    writeFileSync(REFERENCE(kind), gzipSync(JSON.stringify(current), { level: 9 }));
     return `recorded ${REFERENCE(kind)}`;
   }
   if (!existsSync(REFERENCE(kind))) return 'no reference recorded';
   const reference = normalise(JSON.parse(gunzipSync(readFileSync(REFERENCE(kind))).toString('utf8')));
+  const added = new Set();
+  const report = restrict(current, reference, '', added);
+  const since = added.size > 0 ? `; added since: ${[...added].map((a) => `\`${a}\``).join(', ')}` : '';
   if (isDeepStrictEqual(reference, report))
-    return 'identical to the reference (apart from timestamp, durations, Node and package version, and the evidence added since)';
+    return `identical to the reference in every field it has (apart from timestamp, durations, Node and package version)${since}`;
   // Name the first difference.
   const where = firstDifference(reference, report, '$');
   return `DIFFERENT from the reference: first at ${where}`;
