@@ -2,6 +2,7 @@ import { openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import * as vitestApi from 'vitest';
 import { inject, type RunnerTestCase } from 'vitest';
 import { getConfig } from '../src/config.js';
 import { formatNumber } from '../src/internal/numbers.js';
@@ -11,16 +12,24 @@ import { VITEST_REPORTER_KEY, type RunnerChannel, type TestIdentity } from '../s
 
 /**
  * Vitest 3 puts no `task` on the matcher state; its `vitest/suite` entry knows the running test.
- * Vitest 5 has no such entry, so it is imported when this module loads and may be missing: by the
- * time a matcher runs inside a test, the import has settled.
+ * Vitest 4.1 and later say the same with `TestRunner.getCurrentTest()` from `vitest` (and print a
+ * deprecation warning at the top of every run that imports `vitest/suite`); Vitest 5 has no
+ * `vitest/suite`. So `vitest/suite` is imported only where `TestRunner.getCurrentTest` is missing,
+ * when this module loads: by the time a matcher runs inside a test, the import has settled.
  */
 let currentTest: (() => RunnerTestCase | undefined) | undefined;
-void import('vitest/suite').then(
-  (suite: { getCurrentTest?: () => RunnerTestCase | undefined }) => {
-    currentTest = suite.getCurrentTest;
-  },
-  () => undefined,
-);
+const runner = (vitestApi as { TestRunner?: { getCurrentTest?: unknown } }).TestRunner;
+if (typeof runner?.getCurrentTest === 'function') {
+  const get = runner.getCurrentTest as () => RunnerTestCase | undefined;
+  currentTest = () => get();
+} else {
+  void import('vitest/suite').then(
+    (suite: { getCurrentTest?: () => RunnerTestCase | undefined }) => {
+      currentTest = suite.getCurrentTest;
+    },
+    () => undefined,
+  );
+}
 
 /** The annotation type of grades in Vitest (and its JUnit `<property>`) when annotations are on. */
 export const ANNOTATION_TYPE = 'ai-eval';
