@@ -64,6 +64,20 @@ function runId(base: string): string {
   return run;
 }
 
+/** The user's name as a folder name, looked up once (a judge call reads the settings each time). */
+let user: string | undefined;
+function userName(): string {
+  if (user === undefined) {
+    try {
+      user = userInfo().username.replace(/[^\w.-]/g, '_') || 'user';
+    } catch {
+      // No user entry (some containers): one shared name is fine.
+      user = 'user';
+    }
+  }
+  return user;
+}
+
 /**
  * The default limiter directory: `AI_EVAL_JUDGE_LIMIT_DIR`, else
  * `<os tmpdir>/ai-eval-<user>/judge-limits/<AI_EVAL_RUN_ID or "shared">`. Every Vitest or Jest
@@ -77,13 +91,7 @@ function runId(base: string): string {
  */
 export function defaultLimitDir(): string {
   if (process.env.AI_EVAL_JUDGE_LIMIT_DIR) return process.env.AI_EVAL_JUDGE_LIMIT_DIR;
-  let user = 'user';
-  try {
-    user = userInfo().username.replace(/[^\w.-]/g, '_') || user;
-  } catch {
-    // No user entry (some containers): one shared name is fine.
-  }
-  const base = join(tmpdir(), `ai-eval-${user}`, 'judge-limits');
+  const base = join(tmpdir(), `ai-eval-${userName()}`, 'judge-limits');
   return join(base, runId(base));
 }
 

@@ -1,7 +1,7 @@
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { buildContext, hasInput, inputOf } from '../grading/context.js';
-import type { Grader } from '../grading/define-grader.js';
+import type { GradeHelpers, Grader } from '../grading/define-grader.js';
 import { resolveGrader, type GraderId } from '../registry/graders.js';
 import { normalizeToolCatalog, type ToolCatalogInput } from '../grading/tool-catalog.js';
 import { recordOf } from '../grading/tool-calls.js';
@@ -175,11 +175,12 @@ async function runGrader(
   options: GradeQuestionOptions,
 ): Promise<GradeResult> {
   try {
-    const grade = await grader.grade(input, output, context, {
-      result: grader.result,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.trial !== undefined ? { trial: options.trial } : {}),
-    });
+    const helpers: GradeHelpers = { result: grader.result };
+    // Read when the grader reads it: a signal given through a getter is made only if needed.
+    if ('signal' in options)
+      Object.defineProperty(helpers, 'signal', { get: () => options.signal, enumerable: true });
+    if (options.trial !== undefined) helpers.trial = options.trial;
+    const grade = await grader.grade(input, output, context, helpers);
     if (!isGradeResult(grade)) {
       return grader.result(
         null,

@@ -138,7 +138,6 @@ async function runTrial(
 ): Promise<string | undefined> {
   const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
   const deadline = new TrialDeadline();
-  const { signal } = deadline;
   // The runner's signal aborts this one (with its reason); a listener costs less than AbortSignal.any.
   const forward = (): void => deadline.abort(runnerSignal?.reason);
   if (runnerSignal?.aborted) forward();
@@ -157,7 +156,14 @@ async function runTrial(
     trial,
     ...(dataset ? { dataset } : {}),
   };
-  const hooks = { signal, trial };
+  // The signal is read through a getter: its AbortController is made only if something reads it.
+  const trialContext = (): { readonly signal: AbortSignal; trial: number } => ({
+    get signal(): AbortSignal {
+      return deadline.signal;
+    },
+    trial,
+  });
+  const hooks = trialContext();
   let result: QuestionResult | undefined;
   let failure: string | undefined;
   let response: Gradable | undefined;
@@ -176,7 +182,7 @@ async function runTrial(
       );
     }
     const ran = await untilAborted(
-      Promise.resolve().then(() => options.run(question, { signal, trial })),
+      Promise.resolve().then(() => options.run(question, trialContext())),
       'run()',
     );
     response = ran;
@@ -187,7 +193,9 @@ async function runTrial(
         graders,
         target: options.target,
         trial,
-        signal,
+        get signal(): AbortSignal {
+          return deadline.signal;
+        },
         rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
         rubric,
       }),
@@ -196,7 +204,7 @@ async function runTrial(
   } catch (error) {
     failure = errorMessage(error);
   }
-  if (hooked && options.afterQuestion && signal.aborted) {
+  if (hooked && options.afterQuestion && deadline.aborted) {
     // Out of time: the hook still runs (to release what it holds) but is not waited for, and what
     // it says cannot change a trial that already failed.
     const after = options.afterQuestion;
@@ -285,9 +293,11 @@ const ABORTED: unique symbol = Symbol('aborted');
  * Node 20 an AbortSignal listener is one of the costlier parts of a deterministic trial).
  */
 class TrialDeadline {
-  readonly #controller = new AbortController();
-  /** Read once: the getter of AbortController.signal is not free. */
-  readonly signal: AbortSignal = this.#controller.signal;
+  /** Made when something first reads the signal: most deterministic trials never do. */
+  #controller: AbortController | undefined;
+  #signal: AbortSignal | undefined;
+  #done = false;
+  #reason: unknown;
   readonly #aborted: Promise<never>;
   #reject!: (reason: typeof ABORTED) => void;
 
@@ -299,32 +309,46 @@ class TrialDeadline {
     this.#aborted.catch(() => undefined);
   }
 
+  /** The trial's signal (aborted already, with its reason, when read after the abort). */
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      this.#controller = new AbortController();
+      if (this.#done) this.#controller.abort(this.#reason);
+      this.#signal = this.#controller.signal;
+    }
+    return this.#signal;
+  }
+
+  get aborted(): boolean {
+    return this.#done;
+  }
+
   abort(reason: unknown): void {
-    if (this.signal.aborted) return;
-    this.#controller.abort(reason);
+    if (this.#done) return;
+    this.#done = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
     this.#reject(ABORTED);
   }
 
   /** `promise`, unless the trial is aborted first: then why, as the step `what` says it. */
   race<T>(promise: Promise<T>, what: string, prefix?: string): Promise<T> {
-    const { signal } = this;
     const label = (error: Error): Error =>
       prefix ? new Error(`${prefix}: ${error.message}`, { cause: error }) : error;
-    if (signal.aborted) {
+    if (this.#done) {
       // The step may still settle; what it says no longer matters.
       promise.catch(() => undefined);
-      return Promise.reject(label(abortReason(signal, what)));
+      return Promise.reject(label(abortReason(this.#reason, what)));
     }
     return Promise.race([promise, this.#aborted]).then(undefined, (error: unknown) => {
       throw error === ABORTED
-        ? label(abortReason(signal, what))
+        ? label(abortReason(this.#reason, what))
         : label(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
     });
   }
 }
 
-function abortReason(signal: AbortSignal, what: string): Error {
-  const reason: unknown = signal.reason;
+function abortReason(reason: unknown, what: string): Error {
   if (reason instanceof QuestionTimeout) return reason;
   return new Error(`${what} was aborted: ${reason instanceof Error ? reason.message : String(reason)}`);
 }

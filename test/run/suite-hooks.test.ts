@@ -146,6 +146,31 @@ describe('evalSuite beforeQuestion and afterQuestion', () => {
     expect(records[0]).toMatchObject({ error: true });
   });
 
+  it('gives run(), the hooks and the graders one signal, aborted by the timeout, also when first read after it', async () => {
+    const seen: string[] = [];
+    let runSignal: AbortSignal | undefined;
+    const { failure } = await runOnce(
+      {
+        run: async (_q, { signal }) => {
+          runSignal = signal;
+          signal.addEventListener('abort', () => seen.push(`run saw: ${String(signal.reason)}`));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return 'late';
+        },
+        // Read only after the timeout: made then, already aborted, with the same reason.
+        afterQuestion: (_q, context) => {
+          seen.push(`afterQuestion: ${context.signal.aborted} ${String(context.signal.reason)}`);
+        },
+      },
+      50,
+    );
+    expect(failure).toMatch(/^q1: timed out after 50 ms \(the suite timeout option\)/);
+    expect(runSignal?.aborted).toBe(true);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toMatch(/^run saw: Error: timed out after 50 ms/);
+    expect(seen[1]).toMatch(/^afterQuestion: true Error: timed out after 50 ms/);
+  });
+
   it('refuses hooks that are not functions', () => {
     const options = {
       dataset: 'd.yaml',
