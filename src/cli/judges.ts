@@ -16,6 +16,7 @@ import {
   readTrustFile,
   trustEntry,
   trustState,
+  validatedOn,
   type Rate,
   type TrustState,
 } from '../report/judge-trust.js';
@@ -304,14 +305,7 @@ function list(judgesFile: string, json: boolean): number {
         trust: trustState(entry, current),
         model: identity?.judgeModel ?? '',
         promptHash: identity?.promptHash ?? '',
-        validated: entry
-          ? {
-              promptHash: entry.promptHash,
-              model: entry.model,
-              validatedAt: entry.validatedAt,
-              gold: entry.gold.file,
-            }
-          : null,
+        validated: entry ? validatedOn(entry) : null,
       };
     });
   if (json) {

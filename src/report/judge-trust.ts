@@ -247,6 +247,29 @@ export function trustEntry(trust: TrustFile, id: string): JudgeTrustEntry | unde
   return own(trust.judges, id);
 }
 
+/**
+ * What a trust entry was validated on, as the reports and `ai-eval judges list` show it: the
+ * prompt hash, the model, when, and the gold file.
+ *
+ * @example
+ * ```ts
+ * validatedOn(entry); // { promptHash: '9f2c…', model: 'gpt-4o-mini', validatedAt: '2026-…', gold: 'gold/tone.yaml' }
+ * ```
+ */
+export function validatedOn(entry: JudgeTrustEntry): {
+  promptHash: string;
+  model: string;
+  validatedAt: string;
+  gold: string;
+} {
+  return {
+    promptHash: entry.promptHash,
+    model: entry.model,
+    validatedAt: entry.validatedAt,
+    gold: entry.gold.file,
+  };
+}
+
 /** A {@link Rate} from an interval. */
 export function rateOf(count: number, of: number, interval: Interval | null): Rate {
   return {

@@ -1,7 +1,7 @@
 import { mean } from '../internal/numbers.js';
 import { plural } from '../internal/text.js';
 import { roganGladen, roganGladenInterval, wilson } from '../internal/stats.js';
-import { trustEntry, trustState, type TrustFile, type TrustState } from './judge-trust.js';
+import { trustEntry, trustState, validatedOn, type TrustFile, type TrustState } from './judge-trust.js';
 import type {
   JudgeHealth,
   JudgePassRate,
@@ -45,10 +45,7 @@ export function trustLookup(
       model: identity.judgeModel,
       validated: entry
         ? {
-            promptHash: entry.promptHash,
-            model: entry.model,
-            validatedAt: entry.validatedAt,
-            gold: entry.gold.file,
+            ...validatedOn(entry),
             n: entry.metrics.n,
             tpr: entry.metrics.tpr,
             tnr: entry.metrics.tnr,
