@@ -209,9 +209,12 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
  * What every key {@link isSecretKey} accepts contains (a word of SECRET_WORDS, or the two words of
  * a pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.` or `-`), in any
  * case: a text without any of these has no `key=value` pair to redact, and skips that pattern.
+ * Made from the two lists, so a word added to them is in it too (the words are plain letters).
  */
-const SECRET_KEY_WORD =
-  /token|passw(?:or)?d|passphrase|secret|auth|cookie|apikey|credential|jwt|bearer|sessionid|(?:api|private|access|signing)[_.-]*key|session[_.-]*id/i;
+const SECRET_KEY_WORD = new RegExp(
+  [...SECRET_WORDS, ...[...SECRET_PAIRS].map((pair) => pair.replace(' ', '[_.-]*'))].join('|'),
+  'i',
+);
 const BEARER_WORD = /bearer/i;
 const BASIC_WORD = /basic/i;
 /** Texts redacted without extra secrets, and what they became (at most this many, this long). */
