@@ -53,12 +53,13 @@ export function jsonShape(text: string, maxDepth: number): { keys: number; tooDe
 }
 
 /**
- * How many keys a JSON text that `JSON.parse` accepted writes, provided no string in it (key or
- * value) begins with a space or a colon (check that with {@link walkJson}). A key is a string
- * followed by a colon, and a colon outside a string follows only a key; so this counts the
- * colons whose nearest non-blank character before them is an unescaped quote. Inside a string,
- * such a colon would have only blanks between it and the opening quote: a string beginning with a
- * space or a colon, which the caller ruled out. Hops from colon to colon with `indexOf`.
+ * A count of the keys a JSON text that `JSON.parse` accepted writes, never fewer than it writes:
+ * the colons whose nearest non-blank character before them is an unescaped quote. A colon outside
+ * a string follows only a key, so every key is counted; a colon inside a string is counted only
+ * when blanks alone stand between it and the string's opening quote (a string beginning with
+ * spaces and a colon). So when the parsed value holds as many keys as this counts, no key was
+ * repeated (a repeat leaves the value fewer keys than the text writes); otherwise the scanner
+ * decides. Hops from colon to colon with `indexOf`.
  */
 export function jsonKeyCount(text: string): number {
   let keys = 0;
@@ -74,38 +75,24 @@ export function jsonKeyCount(text: string): number {
   return keys;
 }
 
-const startsOddly = (s: string) => {
-  const c = s.charCodeAt(0);
-  return c === 32 || c === COLON;
-};
-
 /**
- * Walks a parsed JSON value without recursion: how many keys its objects hold, whether lists and
- * maps nest deeper than `maxDepth` (the value itself is level 1), and whether any key or string
- * begins with a space or a colon (then {@link jsonKeyCount} cannot be trusted).
+ * Walks a parsed JSON value without recursion: how many keys its objects hold, and whether lists
+ * and maps nest deeper than `maxDepth` (the value itself is level 1). Visits only lists and maps.
  */
-export function walkJson(
-  value: unknown,
-  maxDepth: number,
-): { keys: number; tooDeep: boolean; oddStrings: boolean } {
+export function walkJson(value: unknown, maxDepth: number): { keys: number; tooDeep: boolean } {
   let keys = 0;
-  let oddStrings = false;
-  const values: unknown[] = [value];
+  if (value === null || typeof value !== 'object') return { keys, tooDeep: false };
+  const values: object[] = [value];
   const depths: number[] = [1];
   while (values.length > 0) {
-    const v = values.pop();
+    const v = values.pop()!;
     const depth = depths.pop()!;
-    if (typeof v === 'string') {
-      if (startsOddly(v)) oddStrings = true;
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > maxDepth) return { keys, tooDeep: true, oddStrings };
+    if (depth > maxDepth) return { keys, tooDeep: true };
     if (Array.isArray(v)) {
-      for (const item of v as unknown[]) {
-        if (typeof item === 'string') {
-          if (startsOddly(item)) oddStrings = true;
-        } else if (item !== null && typeof item === 'object') {
+      const list = v as unknown[];
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
+        if (item !== null && typeof item === 'object') {
           values.push(item);
           depths.push(depth + 1);
         }
@@ -113,18 +100,15 @@ export function walkJson(
     } else {
       for (const key in v) {
         keys++;
-        if (startsOddly(key)) oddStrings = true;
         const item = (v as Record<string, unknown>)[key];
-        if (typeof item === 'string') {
-          if (startsOddly(item)) oddStrings = true;
-        } else if (item !== null && typeof item === 'object') {
+        if (item !== null && typeof item === 'object') {
           values.push(item);
           depths.push(depth + 1);
         }
       }
     }
   }
-  return { keys, tooDeep: false, oddStrings };
+  return { keys, tooDeep: false };
 }
 
 interface Frame {

@@ -68,8 +68,9 @@ function parseJson(text: string, file: string, known: { ascii: boolean; noDelOrC
   const walked = walkJson(value, MAX_DEPTH);
   if (walked.tooDeep)
     return failed([at(Math.max(jsonShape(text, MAX_DEPTH).tooDeepAt, 0), tooDeepMessage())]);
-  if (walked.oddStrings || walked.keys !== jsonKeyCount(text)) {
-    // The counts cannot tell, or say a key is repeated: the scanner finds each one.
+  if (walked.keys !== jsonKeyCount(text)) {
+    // The text may repeat a key (or has a string the quick count takes for one): the scanner
+    // finds each repeated key, if any.
     const { duplicates } = scanJson(text, [], { duplicates: true });
     if (duplicates.length > 0) {
       return failed(

@@ -9,14 +9,18 @@ import { getStateCheck } from '../graders/state/state-checks.js';
  * the kind's schema (kinds are open: an undefined kind is left to `state_grader`, which fails it
  * as a setup failure when it runs).
  */
-function stateIssues(question: unknown, index: number, schemaIssues: readonly SchemaIssue[]): SchemaIssue[] {
-  const base = `/questions/${index}/metadata/state`;
-  if (schemaIssues.some((i) => i.path === base || i.path.startsWith(`${base}/`))) return [];
+function stateIssues(
+  question: unknown,
+  index: number,
+  schemaIssues: readonly SchemaIssue[],
+  issues: SchemaIssue[],
+): void {
   const metadata = (question as { metadata?: unknown } | null)?.metadata;
   const state = (metadata as { state?: unknown } | null | undefined)?.state;
   const assertions = (state as { assertions?: unknown } | null | undefined)?.assertions;
-  if (!Array.isArray(assertions)) return [];
-  const issues: SchemaIssue[] = [];
+  if (!Array.isArray(assertions)) return;
+  const base = `/questions/${index}/metadata/state`;
+  if (schemaIssues.some((i) => i.path === base || i.path.startsWith(`${base}/`))) return;
   assertions.forEach((entry: unknown, i) => {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
     const { id: _id, kind, ...params } = entry as Record<string, unknown>;
@@ -28,7 +32,6 @@ function stateIssues(question: unknown, index: number, schemaIssues: readonly Sc
         message: `params do not match the schema of state check kind '${String(kind)}': ${problem}. Fix the assertion's params.`,
       });
   });
-  return issues;
 }
 
 /**
@@ -48,10 +51,12 @@ export function semanticIssues(
     for (const p of createSplitter(document.splits).problems) issues.push(p);
   }
   if (!Array.isArray(document.questions)) return issues;
-  (document.questions as unknown[]).forEach((question, index) => {
-    issues.push(...stateIssues(question, index, schemaIssues));
+  const questions = document.questions as unknown[];
+  for (let index = 0; index < questions.length; index++) {
+    const question = questions[index];
+    stateIssues(question, index, schemaIssues, issues);
     const expected = (question as { expected?: unknown } | null)?.expected;
-    if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) return;
+    if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) continue;
     const path = `/questions/${index}/expected`;
     const { pattern, flags, schema, format } = expected as Record<string, unknown>;
     if (
@@ -86,6 +91,6 @@ export function semanticIssues(
           });
       }
     }
-  });
+  }
   return issues;
 }

@@ -187,6 +187,9 @@ describe('JSON repeated keys', () => {
       '{"questions": [{"id": "a", "input": "say \\": x", "id": "b"}]}',
       '{"questions": [{"id": "a", "input": "\\u003a x", "id": "b"}]}',
       '{"questions": [{"id": "a", "input": "x" , "id" : "b"}]}',
+      // Keys that begin with a space or a colon: the quick count counts them twice, never less.
+      '{"questions": [{"id": "a", "input": "x", "metadata": {" :a": 1, ":b": 2, ":b": 3}}]}',
+      '{"questions": [{"id": "a", "input": " : :", "metadata": {"k": [{" :": ":", " :": 1}]}}]}',
     ]) {
       expect(messages(tricky, 'd.json')).toHaveLength(1);
       expect(messages(tricky, 'd.json')[0]).toContain('repeats a key in the same object');
