@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Question } from '../grading/types.js';
 import { own, setOwn } from '../internal/own.js';
 import type { SplitDefinition } from './types.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /**
  * A problem in a `splits` block: its JSON path and what to fix.
@@ -50,10 +50,7 @@ export interface Splitter {
  * ```
  */
 export function splitPosition(seed: string | number, id: string): number {
-  const hex = createHash('sha256')
-    .update(`${String(seed)}\u0000${id}`)
-    .digest('hex')
-    .slice(0, 8);
+  const hex = sha256Hex(`${String(seed)}\u0000${id}`).slice(0, 8);
   return parseInt(hex, 16) / 0x1_0000_0000;
 }
 

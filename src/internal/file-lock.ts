@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   mkdirSync,
   readdirSync,
@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
+import { sha256Hex } from './sha256.js';
 
 /**
  * A cross-process lock on a file, beside it: the directory `<file>.lock` (made with `mkdir`, which
@@ -69,7 +70,7 @@ export interface FileLockOptions {
 }
 
 const HOST = hostname();
-const HOST_ID = createHash('sha256').update(HOST).digest('hex').slice(0, 8);
+const HOST_ID = sha256Hex(HOST).slice(0, 8);
 let sequence = 0;
 
 /**

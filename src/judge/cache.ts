@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { TokenUsage } from '../grading/types.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 import { errorMessage } from '../internal/text.js';
 import { logger } from '../logger.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /**
  * The version of {@link JudgeCacheEntry}.
@@ -57,8 +57,37 @@ export function judgeCacheKey(parts: {
   decoding: Record<string, unknown>;
   trial: number;
 }): string {
-  const canonical = JSON.stringify([parts.model, parts.messages, sortKeys(parts.decoding), parts.trial]);
-  return createHash('sha256').update(canonical).digest('hex');
+  // JSON.stringify([model, messages, sortKeys(decoding), trial]), with the decoding's part
+  // (the same few settings and answer schema on every call of a judge) written once.
+  const canonical = `[${JSON.stringify(parts.model)},${JSON.stringify(parts.messages)},${canonicalDecoding(parts.decoding)},${JSON.stringify(parts.trial)}]`;
+  return sha256Hex(canonical);
+}
+
+/** The canonical text of values that cannot change (frozen all the way down), by identity. */
+const FROZEN_TEXTS = new WeakMap<object, string>();
+
+function deepFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  return Object.isFrozen(value) && Object.values(value).every(deepFrozen);
+}
+
+/** `JSON.stringify(sortKeys(decoding))`, with a frozen answer schema written once. */
+function canonicalDecoding(decoding: Record<string, unknown>): string {
+  const members: string[] = [];
+  for (const key of Object.keys(decoding).sort()) {
+    const value = decoding[key];
+    if (value === undefined) continue;
+    let text: string | undefined;
+    if (value !== null && typeof value === 'object') {
+      text = FROZEN_TEXTS.get(value);
+      if (text === undefined) {
+        text = JSON.stringify(sortKeys(value));
+        if (deepFrozen(value)) FROZEN_TEXTS.set(value, text);
+      }
+    } else text = JSON.stringify(value);
+    members.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${members.join(',')}}`;
 }
 
 function sortKeys(value: unknown): unknown {
@@ -82,8 +111,16 @@ function sortKeys(value: unknown): unknown {
  * ```
  */
 export function judgeCachePath(dir: string, key: string): string {
-  return resolve(join(dir, key.slice(0, 2), `${key}.json`));
+  // The key is hex: only the folder needs resolving, once per folder and working directory.
+  const cwd = process.cwd();
+  if (resolved?.dir !== dir || resolved.cwd !== cwd) {
+    const path = resolve(dir);
+    resolved = { dir, cwd, prefix: path.endsWith(sep) ? path : `${path}${sep}` };
+  }
+  return `${resolved.prefix}${key.slice(0, 2)}${sep}${key}.json`;
 }
+
+let resolved: { dir: string; cwd: string; prefix: string } | undefined;
 
 function isEntry(value: unknown, key: string): value is JudgeCacheEntry {
   if (typeof value !== 'object' || value === null) return false;

@@ -126,11 +126,20 @@ function criteriaSlot(options: JudgeOptions, context: GradingContext, tag: strin
   return `${criteria}\n${options.scoringGuidance}`;
 }
 
+/** The JSON Schema of a judge's answer; frozen all the way down, so its cache text is written once. */
 function answerSchema(fields: Record<string, JudgeAnswerField> = {}): Record<string, unknown> {
-  const properties: Record<string, unknown> = { score: { type: 'number' }, reason: { type: 'string' } };
+  const properties: Record<string, unknown> = {
+    score: Object.freeze({ type: 'number' }),
+    reason: Object.freeze({ type: 'string' }),
+  };
   for (const [name, field] of Object.entries(fields))
-    properties[name] = { type: field.type, description: field.description };
-  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+    properties[name] = Object.freeze({ type: field.type, description: field.description });
+  return Object.freeze({
+    type: 'object',
+    properties: Object.freeze(properties),
+    required: Object.freeze(Object.keys(properties)),
+    additionalProperties: false,
+  });
 }
 
 /** Turns a judge reply into a grade: strict parse, interpretScore, then adjust. */
@@ -261,7 +270,8 @@ export function defineJudge(options: JudgeOptions): Judge {
     minScore,
     maxScore,
     seesToolCalls: options.seesToolCalls ?? false,
-    async grade(input, response, context, { result, signal, trial }) {
+    async grade(input, response, context, helpers) {
+      const { result, trial } = helpers;
       const skip = options.skip?.(context);
       if (skip) return result(null, skip);
       let reply: JudgeReply;
@@ -278,7 +288,10 @@ export function defineJudge(options: JudgeOptions): Judge {
             cacheMessages: [{ role: 'user', content: prompt.fill(prompt.tag('stable')) }],
             answerSchema: schema,
             trial: trial ?? 1,
-            signal,
+            // Read only by a live call: a replayed one makes no AbortController.
+            get signal() {
+              return helpers.signal;
+            },
           },
           settings,
         );

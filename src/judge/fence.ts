@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../internal/sha256.js';
 
 /**
  * The default number of response characters a judge is shown.
@@ -34,7 +35,7 @@ export function truncateForJudge(response: string, limit: number = DEFAULT_JUDGE
  */
 export type FenceKind = 'QUESTION' | 'TOOL CALLS' | 'RESPONSE';
 
-const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const hash = (text: string): string => sha256Hex(text).slice(0, 16);
 
 /**
  * A fence tag for one prompt: 16 hex digits that none of `texts` (the untrusted texts the prompt

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { AiEvalError } from '../errors.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 import { processAlive, withFileLock } from '../internal/file-lock.js';
 import { logger } from '../logger.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /** The limits one judge call waits for. */
 export interface LimitSettings {
@@ -96,7 +97,7 @@ export function defaultLimitDir(): string {
 }
 
 function stateFile(settings: LimitSettings): string {
-  const id = createHash('sha256').update(settings.key).digest('hex').slice(0, 12);
+  const id = sha256Hex(settings.key).slice(0, 12);
   return join(settings.dir, `limits-${id}.json`);
 }
 

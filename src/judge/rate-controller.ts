@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 import { withFileLock } from '../internal/file-lock.js';
 import { logger } from '../logger.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /**
  * The adaptive request rate of one provider, shared by every process of a run through a file in
@@ -349,7 +349,7 @@ export class RateController {
     clock: RateClock = SYSTEM_CLOCK,
   ) {
     this.#clock = clock;
-    const id = createHash('sha256').update(settings.key).digest('hex').slice(0, 12);
+    const id = sha256Hex(settings.key).slice(0, 12);
     this.#file = join(settings.dir, `rate-${id}.json`);
   }
 

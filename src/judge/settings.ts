@@ -1,4 +1,4 @@
-import { getConfig, checkPositiveInteger } from '../config.js';
+import { getConfig, checkPositiveInteger, type JudgeConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { defaultLimitDir } from './limiter.js';
 
@@ -109,8 +109,35 @@ function attemptShare(timeoutMs: number, maxAttempts: number): number {
  * ```
  */
 export function judgeSettings(): JudgeSettings {
-  const judge = getConfig().judge;
+  // Read on every judge grade: worked out again only when the configuration (configure() makes a
+  // new one) or one of the environment variables it reads has changed.
+  const config = getConfig();
   const env = process.env;
+  const inputs = SETTINGS_ENV.map((name) => env[name]);
+  if (lastSettings?.config === config && lastSettings.inputs.every((v, i) => v === inputs[i]))
+    return lastSettings.settings;
+  const settings = Object.freeze(resolveSettings(config.judge, env));
+  lastSettings = { config, inputs, settings };
+  return settings;
+}
+
+/** Every environment variable the judge settings depend on (the limiter folder's included). */
+const SETTINGS_ENV = [
+  'AI_EVAL_JUDGE_CACHE',
+  'AI_EVAL_JUDGE_CACHE_STORE',
+  'AI_EVAL_JUDGE_MODEL',
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'AI_EVAL_JUDGE_LIMIT_DIR',
+  'AI_EVAL_RUN_ID',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+] as const;
+
+let lastSettings: { config: object; inputs: Array<string | undefined>; settings: JudgeSettings } | undefined;
+
+function resolveSettings(judge: JudgeConfig, env: NodeJS.ProcessEnv): JudgeSettings {
   const cache = (judge.cache ?? env.AI_EVAL_JUDGE_CACHE ?? 'off') as JudgeCacheMode;
   if (!JUDGE_CACHE_MODES.includes(cache)) {
     throw new AiEvalError(

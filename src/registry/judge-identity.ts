@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Grader } from '../grading/define-grader.js';
 import { listGraders } from './graders.js';
 import { isJudge } from '../judge/define-judge.js';
 import { judgeSettings } from '../judge/settings.js';
 import { resolveTemplate } from '../judge/template.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /**
  * What {@link judgeIdentity} returns.
@@ -47,10 +47,7 @@ export function judgeIdentity(): JudgeIdentity {
       };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
-  const hash = createHash('sha256')
-    .update(JSON.stringify([model, judges.map((j) => j.parts)]))
-    .digest('hex')
-    .slice(0, 12);
+  const hash = sha256Hex(JSON.stringify([model, judges.map((j) => j.parts)])).slice(0, 12);
   return { model, hash, overridden: judges.filter((j) => j.overridden).map((j) => j.id) };
 }
 
@@ -69,9 +66,8 @@ export function judgeRecordIdentity(grader: Grader): { judgeModel: string; promp
   if (!isJudge(grader)) return undefined;
   const { model } = judgeSettings();
   const { template } = resolveTemplate(grader.id, grader.judge.template);
-  const promptHash = createHash('sha256')
-    .update(JSON.stringify([template, grader.judge.dimensionDescription, grader.judge.scoringGuidance]))
-    .digest('hex')
-    .slice(0, 12);
+  const promptHash = sha256Hex(
+    JSON.stringify([template, grader.judge.dimensionDescription, grader.judge.scoringGuidance]),
+  ).slice(0, 12);
   return { judgeModel: model, promptHash };
 }

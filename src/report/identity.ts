@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +6,7 @@ import { setOwn } from '../internal/own.js';
 import { judgeIdentity } from '../registry/judge-identity.js';
 import type { AiEvalRecord } from '../run/record-types.js';
 import type { RunIdentity } from './model.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 let cachedVersion: string | undefined;
 
@@ -64,10 +64,7 @@ export function runIdentity(all: readonly AiEvalRecord[], now: Date): RunIdentit
   let judgeHash: string | null = null;
   if (Object.keys(promptHashes).length > 0 && judgeModel !== null) {
     // What the workers used, as their records say: the model and every judge's prompt hash.
-    judgeHash = createHash('sha256')
-      .update(JSON.stringify([judgeModel, sortKeys(promptHashes)]))
-      .digest('hex')
-      .slice(0, 12);
+    judgeHash = sha256Hex(JSON.stringify([judgeModel, sortKeys(promptHashes)])).slice(0, 12);
   }
   // Only a model named for this process counts: the default would be a guess, since a configure()
   // in a setup file runs in the workers, not here. Unknown stays null rather than wrong.

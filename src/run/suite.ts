@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { canonicalJson } from '../internal/canonical-json.js';
@@ -18,6 +17,7 @@ import {
   type EvalSuiteOptions,
   type SuiteFilters,
 } from './suite-options.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /** What a runner entry point injects into the runner-free suite builder. */
 export interface SuiteRuntime extends QuestionRuntime {
@@ -111,7 +111,7 @@ export function datasetIdentity(load: DatasetLoad): { ref: string; hash: string 
     }
   }
   content ??= canonicalJson(load.questions);
-  return { ref: load.label, hash: createHash('sha256').update(content).digest('hex').slice(0, 12) };
+  return { ref: load.label, hash: sha256Hex(content).slice(0, 12) };
 }
 
 /** The selector of an `evalSuite` dataset option. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { getConfig } from '../config.js';
 import type { GoldLabel } from '../datasets/gold-labels.js';
 import { findJudge } from '../datasets/gold-labels.js';
@@ -14,6 +13,7 @@ import {
 } from '../report/judge-trust.js';
 import { gradeQuestion } from '../run/grade-question.js';
 import { judgeMetrics, type GoldOutcome } from './metrics.js';
+import { sha256Hex } from '../internal/sha256.js';
 
 /**
  * One gold item as the judge graded it in a validation.
@@ -198,7 +198,7 @@ export async function validateJudges(
  * ```
  */
 export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+  return sha256Hex(text).slice(0, 12);
 }
 
 function resolve(name: string): Judge {

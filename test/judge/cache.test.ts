@@ -85,6 +85,35 @@ describe('the replay cache', () => {
     expect(files(cacheDir)).toHaveLength(2);
   });
 
+  it("hands the question's signal to a live call only; a replayed call does not need it", async () => {
+    configure({ judge: { cache: 'auto' } });
+    server.script({ answer: { score: 4, reason: 'slow' }, delayMs: 2000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('test timeout')), 100);
+    const live = await gradeQuestion({
+      question,
+      response: 'Paris.',
+      graders: ['relevance_grader'],
+      signal: controller.signal,
+    });
+    expect(live.grades[0]).toMatchObject({
+      score: null,
+      error: true,
+      reason: 'the judge call was aborted (test timeout or cancellation)',
+    });
+    server.script({ answer: { score: 3, reason: 'recorded' } });
+    expect((await run(['relevance_grader'])).grades[0]!.reason).toBe('recorded');
+    // Replayed with the signal already aborted: nothing waits on it, the answer is read.
+    const replayed = await gradeQuestion({
+      question,
+      response: 'Paris.',
+      graders: ['relevance_grader'],
+      signal: AbortSignal.abort(),
+    });
+    expect(replayed.grades[0]).toMatchObject({ score: 3, reason: 'recorded', error: false });
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('keys on the model and the full prompt', async () => {
     configure({ judge: { cache: 'auto' } });
     await run(['relevance_grader']);

@@ -120,4 +120,36 @@ describe('configuration from the environment', () => {
       }
     }
   });
+
+  it('follows every change to the configuration and the environment between two reads', () => {
+    const names = ['AI_EVAL_JUDGE_MODEL', 'AI_EVAL_JUDGE_CACHE', 'AI_EVAL_JUDGE_LIMIT_DIR'] as const;
+    const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+    configure({ judge: { model: undefined, cache: undefined, limitDir: undefined } });
+    try {
+      process.env.AI_EVAL_JUDGE_MODEL = 'first-model';
+      const first = judgeSettings();
+      expect(first.model).toBe('first-model');
+      // Read again with nothing changed: the same (frozen) settings.
+      expect(judgeSettings()).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      process.env.AI_EVAL_JUDGE_MODEL = 'second-model';
+      expect(judgeSettings().model).toBe('second-model');
+      process.env.AI_EVAL_JUDGE_CACHE = 'replay';
+      expect(judgeSettings().cache).toBe('replay');
+      process.env.AI_EVAL_JUDGE_LIMIT_DIR = '/tmp/ai-eval-limits-elsewhere';
+      expect(judgeSettings().limitDir).toBe('/tmp/ai-eval-limits-elsewhere');
+      configure({ judge: { model: 'configured-model', cache: 'off' } });
+      expect(judgeSettings()).toMatchObject({ model: 'configured-model', cache: 'off' });
+      // A bad value is refused on every read, not only the first.
+      configure({ judge: { cache: undefined } });
+      process.env.AI_EVAL_JUDGE_CACHE = 'sometimes';
+      expect(() => judgeSettings()).toThrow('must be one of auto, record, replay, off');
+      expect(() => judgeSettings()).toThrow('must be one of auto, record, replay, off');
+    } finally {
+      for (const n of names) {
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
+      }
+    }
+  });
 });
