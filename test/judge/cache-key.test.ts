@@ -43,7 +43,7 @@ describe('judgeCacheKey', () => {
     // Frozen only at the top: an inner object can still change, so the key follows it.
     const shallow = Object.freeze({ properties: { score: { type: 'number' } } });
     const first = key({ temperature: 0, answerSchema: shallow });
-    (shallow.properties.score as { type: string }).type = 'integer';
+    shallow.properties.score.type = 'integer';
     expect(key({ temperature: 0, answerSchema: shallow })).not.toBe(first);
   });
 });
