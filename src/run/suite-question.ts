@@ -111,7 +111,7 @@ export async function runQuestion(
           ...scope,
           identity,
           trial,
-          runnerSignal: runtime.signal(context),
+          runnerSignal: () => runtime.signal(context),
         }),
       options.concurrent !== true,
     );
@@ -126,7 +126,8 @@ export async function runQuestion(
 interface TrialScope extends QuestionScope {
   identity: TestIdentity;
   trial: number;
-  runnerSignal: AbortSignal | undefined;
+  /** The runner's signal of the test (Vitest's, node:test's), looked up only when needed. */
+  runnerSignal: () => AbortSignal | undefined;
 }
 
 /** Runs and grades one trial; returns why it failed, or undefined when it passed. */
@@ -137,11 +138,7 @@ async function runTrial(
   scope: TrialScope,
 ): Promise<string | undefined> {
   const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
-  const deadline = new TrialDeadline();
-  // The runner's signal aborts this one (with its reason); a listener costs less than AbortSignal.any.
-  const forward = (): void => deadline.abort(runnerSignal?.reason);
-  if (runnerSignal?.aborted) forward();
-  else runnerSignal?.addEventListener('abort', forward, { once: true });
+  const deadline = new TrialDeadline(runnerSignal);
   const timer = setTimeout(
     () => deadline.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
     timeout,
@@ -246,7 +243,7 @@ async function runTrial(
     }
   }
   clearTimeout(timer);
-  runnerSignal?.removeEventListener('abort', forward);
+  deadline.dispose();
   if (result === undefined) {
     const why = failure ?? 'the question was not graded';
     // Nothing was graded, but the question still reaches the report: every grader errored on it,
@@ -300,8 +297,17 @@ class TrialDeadline {
   #reason: unknown;
   readonly #aborted: Promise<never>;
   #reject!: (reason: typeof ABORTED) => void;
+  readonly #runner: () => AbortSignal | undefined;
+  /** The runner's signal this one follows, and the listener that forwards its abort. */
+  #following: { signal: AbortSignal; forward: () => void } | undefined;
 
-  constructor() {
+  /**
+   * `runner` gives the runner's signal of the test. It is followed (its abort, with its reason,
+   * aborts this trial) from the moment something reads this trial's signal: a step that never
+   * takes the signal cannot be stopped by it anyway, and the runner ends its test on its own.
+   */
+  constructor(runner: () => AbortSignal | undefined = () => undefined) {
+    this.#runner = runner;
     this.#aborted = new Promise<never>((_resolve, reject) => {
       this.#reject = reject;
     });
@@ -315,8 +321,27 @@ class TrialDeadline {
       this.#controller = new AbortController();
       if (this.#done) this.#controller.abort(this.#reason);
       this.#signal = this.#controller.signal;
+      this.#follow();
     }
     return this.#signal;
+  }
+
+  #follow(): void {
+    const runner = this.#runner();
+    if (runner === undefined || this.#done) return;
+    if (runner.aborted) {
+      this.abort(runner.reason);
+      return;
+    }
+    const forward = (): void => this.abort(runner.reason);
+    runner.addEventListener('abort', forward);
+    this.#following = { signal: runner, forward };
+  }
+
+  /** The trial is over: stop following the runner's signal. */
+  dispose(): void {
+    this.#following?.signal.removeEventListener('abort', this.#following.forward);
+    this.#following = undefined;
   }
 
   get aborted(): boolean {

@@ -12,7 +12,10 @@ afterEach(() => {
   unregisterStateCheck('count_is');
 });
 
-function runtime(): { runtime: QuestionRuntime; records: AiEvalRecord[] } {
+function runtime(runnerSignal?: () => AbortSignal | undefined): {
+  runtime: QuestionRuntime;
+  records: AiEvalRecord[];
+} {
   const records: AiEvalRecord[] = [];
   return {
     records,
@@ -23,7 +26,7 @@ function runtime(): { runtime: QuestionRuntime; records: AiEvalRecord[] } {
         title,
         isRunning: () => true,
       }),
-      signal: () => undefined,
+      signal: runnerSignal ?? (() => undefined),
       channel: {
         identify: () => undefined,
         send: (_identity, sent) => {
@@ -41,8 +44,12 @@ const question: Question = {
   metadata: { state: { assertions: [{ id: 'one', kind: 'count_is', count: 1 }] } },
 };
 
-async function runOnce(options: Partial<EvalSuiteOptions>, timeout = 10_000) {
-  const { runtime: rt, records } = runtime();
+async function runOnce(
+  options: Partial<EvalSuiteOptions>,
+  timeout = 10_000,
+  runnerSignal?: () => AbortSignal | undefined,
+) {
+  const { runtime: rt, records } = runtime(runnerSignal);
   const full: EvalSuiteOptions = {
     dataset: 'd.yaml',
     target: { name: 'store-bot', mode: 'agent', graders: ['state_grader'] },
@@ -192,5 +199,93 @@ describe('evalSuite beforeQuestion and afterQuestion', () => {
     expect(failure).toContain('401 Incorrect API key provided: [redacted]');
     expect(failure).not.toContain('sk-live-0123456789abcdefABCDEF');
     expect(JSON.stringify(records)).not.toContain('sk-live-0123456789abcdefABCDEF');
+  });
+});
+
+describe("the runner's signal of the test", () => {
+  it('aborts the trial with its reason once run() has taken the signal', async () => {
+    const runner = new AbortController();
+    let seen: unknown;
+    const { failure } = await runOnce(
+      {
+        target: { name: 't', mode: 'agent', graders: ['read_only_run'] },
+        run: (_q, { signal }) =>
+          new Promise((_resolve, reject) => {
+            signal.addEventListener('abort', () => {
+              seen = signal.reason;
+              reject(new Error('stopped'));
+            });
+            setTimeout(() => runner.abort(new Error('test cancelled')), 20);
+          }),
+      },
+      10_000,
+      () => runner.signal,
+    );
+    expect((seen as Error).message).toBe('test cancelled');
+    expect(failure).toBe('q1: run() was aborted: test cancelled');
+  });
+
+  it('is already aborted for a trial that starts after the runner aborted', async () => {
+    const runner = new AbortController();
+    runner.abort(new Error('bail'));
+    let aborted: boolean | undefined;
+    const { failure } = await runOnce(
+      {
+        target: { name: 't', mode: 'agent', graders: ['read_only_run'] },
+        run: (_q, { signal }) => {
+          aborted = signal.aborted;
+          return 'x';
+        },
+      },
+      10_000,
+      () => runner.signal,
+    );
+    expect(aborted).toBe(true);
+    expect(failure).toBe('q1: run() was aborted: bail');
+  });
+
+  it('is not looked up, nor listened to, when nothing reads the trial signal', async () => {
+    let lookups = 0;
+    const runner = new AbortController();
+    const { failure, records } = await runOnce(
+      {
+        target: { name: 't', mode: 'agent', graders: ['read_only_run'] },
+        run: () => ({ output: 'x', toolCalls: [{ function_name: 'search', arguments: {} }] }),
+      },
+      10_000,
+      () => {
+        lookups++;
+        return runner.signal;
+      },
+    );
+    expect(lookups).toBe(0);
+    expect(failure).toBeUndefined();
+    expect(records.map((r) => [r.grader, r.composite])).toEqual([['read_only_run', 5]]);
+  });
+
+  it('stops being listened to when the trial ends', async () => {
+    const runner = new AbortController();
+    const added: string[] = [];
+    const removed: string[] = [];
+    const signal = runner.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, listener: EventListener) => {
+      added.push(type);
+      add(type, listener);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, listener: EventListener) => {
+      removed.push(type);
+      remove(type, listener);
+    }) as typeof signal.removeEventListener;
+    await runOnce(
+      {
+        target: { name: 't', mode: 'agent', graders: ['read_only_run'] },
+        run: (_q, { signal: trial }) => (trial.aborted ? 'aborted' : 'x'),
+      },
+      10_000,
+      () => signal,
+    );
+    expect([added, removed]).toEqual([['abort'], ['abort']]);
   });
 });
