@@ -130,10 +130,9 @@ const SETTINGS_ENV = [
   'OPENAI_API_KEY',
   'AI_EVAL_JUDGE_LIMIT_DIR',
   'AI_EVAL_RUN_ID',
-  'TMPDIR',
-  'TMP',
-  'TEMP',
-] as const;
+  // What os.tmpdir() reads (for the default limiter folder).
+  ...(process.platform === 'win32' ? ['TEMP', 'TMP', 'SystemRoot', 'windir'] : ['TMPDIR']),
+];
 
 let lastSettings: { config: object; inputs: Array<string | undefined>; settings: JudgeSettings } | undefined;
 
