@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_VERSION, type AiEvalRecord } from '../run/record-types.js';
 
@@ -31,11 +31,15 @@ export function channelFile(dir: string, pid: number = process.pid): string {
 /** Channel directories this process has made (or found) already. */
 const made = new Set<string>();
 
+/** This process's channel files it holds open for appending, by path. */
+const open = new Map<string, number>();
+
 /**
- * Appends records to this process's channel file, one line each, in one append (it lands whole,
+ * Appends records to this process's channel file, one line each, in one write (it lands whole,
  * whatever other workers write meanwhile): a generated test sends its question's records at once.
- * Returns false, writing nothing, when no channel directory is set (no ai-eval reporter is
- * listening).
+ * The file stays open between writes; when the reporter has emptied the directory meanwhile (a new
+ * run in watch mode), the file is made again. Returns false, writing nothing, when no channel
+ * directory is set (no ai-eval reporter is listening).
  *
  * @example
  * ```ts
@@ -52,14 +56,27 @@ export function appendRecords(records: readonly AiEvalRecord[], dir = process.en
     mkdirSync(dir, { recursive: true });
     made.add(dir);
   }
-  try {
-    appendFileSync(file, lines);
-  } catch (error) {
-    // The reporter empties the directory when a run starts (watch mode): make it again, once.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(dir, { recursive: true });
-    appendFileSync(file, lines);
+  const bytes = Buffer.from(lines);
+  let fd = open.get(file);
+  // A file unlinked since it was opened (nlink 0) would swallow the records: open the path again.
+  if (fd !== undefined && fstatSync(fd).nlink === 0) {
+    closeSync(fd);
+    open.delete(file);
+    fd = undefined;
   }
+  if (fd === undefined) {
+    try {
+      fd = openSync(file, 'a');
+    } catch (error) {
+      // The reporter empties the directory when a run starts (watch mode): make it again, once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(dir, { recursive: true });
+      fd = openSync(file, 'a');
+    }
+    open.set(file, fd);
+  }
+  for (let written = 0; written < bytes.length;)
+    written += writeSync(fd, bytes, written, bytes.length - written);
   return true;
 }
 
