@@ -66,17 +66,24 @@ export default class AiEvalVitestReporter implements Reporter {
     for (const module of testModules) {
       // A file that failed to load fails the run as a test would.
       if (module.errors().length > 0) failedTests += 1;
+      const file = resolve(module.moduleId);
       for (const test of module.children.allTests()) {
         if (test.result().state === 'failed') failedTests += 1;
         const duration = test.diagnostic()?.duration;
-        if (typeof duration === 'number')
-          durations.set(`${resolve(module.moduleId)}\u0000${test.fullName}`, duration);
+        if (typeof duration === 'number') durations.set(`${file}\u0000${test.fullName}`, duration);
         const meta = test.meta() as { aiEval?: unknown };
         const read = checkRecords(meta.aiEval, `${module.moduleId} > ${test.fullName}`);
         records.push(...read.records);
         warnings.push(...read.problems);
       }
     }
+    // The few test files' paths, each resolved once (not once per question).
+    const paths = new Map<string, string>();
+    const resolved = (file: string): string => {
+      let path = paths.get(file);
+      if (path === undefined) paths.set(file, (path = resolve(file)));
+      return path;
+    };
     const result = finishRun(records, this.options, {
       root: this.root,
       // Vitest's own logger, so the summary goes where Vitest prints (and is captured with it).
@@ -85,7 +92,7 @@ export default class AiEvalVitestReporter implements Reporter {
       warnings,
       shard: this.shard,
       failedTests,
-      durationOf: (t) => durations.get(`${resolve(t.file)}\u0000${t.name}`),
+      durationOf: (t) => durations.get(`${resolved(t.file)}\u0000${t.name}`),
     });
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;

@@ -134,17 +134,46 @@ export function recordProblem(value: unknown): string | null {
     const problem = targetProblem(r.target);
     if (problem) return problem;
   }
-  for (const key of ['question', 'grader', 'label', 'reason'])
-    if (typeof r[key] !== 'string') return `$.${key}: expected a string`;
-  for (const key of ['trial', 'min', 'max', 'passThreshold', 'at'])
-    if (typeof r[key] !== 'number' || !Number.isFinite(r[key])) return `$.${key}: expected a number`;
-  for (const key of ['score', 'composite'])
-    if (r[key] !== null && (typeof r[key] !== 'number' || !Number.isFinite(r[key])))
-      return `$.${key}: expected a number or null`;
-  for (const key of ['error', 'skipped', 'llm', 'observesActions', 'toolCallRecord'])
-    if (typeof r[key] !== 'boolean') return `$.${key}: expected true or false`;
+  // Each field by name (a loop over key names reads every record's fields the slow way).
+  const g = r as Partial<Record<GradeField, unknown>>;
+  if (typeof g.question !== 'string') return '$.question: expected a string';
+  if (typeof g.grader !== 'string') return '$.grader: expected a string';
+  if (typeof g.label !== 'string') return '$.label: expected a string';
+  if (typeof g.reason !== 'string') return '$.reason: expected a string';
+  if (!finite(g.trial)) return '$.trial: expected a number';
+  if (!finite(g.min)) return '$.min: expected a number';
+  if (!finite(g.max)) return '$.max: expected a number';
+  if (!finite(g.passThreshold)) return '$.passThreshold: expected a number';
+  if (!finite(g.at)) return '$.at: expected a number';
+  if (g.score !== null && !finite(g.score)) return '$.score: expected a number or null';
+  if (g.composite !== null && !finite(g.composite)) return '$.composite: expected a number or null';
+  if (typeof g.error !== 'boolean') return '$.error: expected true or false';
+  if (typeof g.skipped !== 'boolean') return '$.skipped: expected true or false';
+  if (typeof g.llm !== 'boolean') return '$.llm: expected true or false';
+  if (typeof g.observesActions !== 'boolean') return '$.observesActions: expected true or false';
+  if (typeof g.toolCallRecord !== 'boolean') return '$.toolCallRecord: expected true or false';
   return null;
 }
+
+type GradeField =
+  | 'question'
+  | 'grader'
+  | 'label'
+  | 'reason'
+  | 'trial'
+  | 'min'
+  | 'max'
+  | 'passThreshold'
+  | 'at'
+  | 'score'
+  | 'composite'
+  | 'error'
+  | 'skipped'
+  | 'llm'
+  | 'observesActions'
+  | 'toolCallRecord';
+
+const finite = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
 function targetProblem(value: unknown): string | null {
   const t = value as Record<string, unknown> | null | undefined;

@@ -4,6 +4,7 @@ import { collect } from '../../src/report/collect.js';
 import { weakestQuestions } from '../../src/report/headline.js';
 import { gateSettings } from '../../src/report/options.js';
 import { xmlEscape } from '../../src/report/render-junit.js';
+import { recordProblem } from '../../src/report/side-channel.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { FAQ, SUPPORT, fail, identity, rec, skip } from '../helpers/report-fixtures.js';
 
@@ -34,6 +35,9 @@ describe('xmlEscape', () => {
       'pair \uD83D\uDE00 kept, lone \uD83D dropped, lone \uDE00 dropped',
       'noncharacters \uFFFE\uFFFF dropped, \uFFFD kept',
       '{"q":"topic 1"} met: search with {"page":0}',
+      "&at the start, and at the end'",
+      '"',
+      'x<<>>y',
     ];
     for (const text of samples) expect(xmlEscape(text), JSON.stringify(text)).toBe(plainXmlEscape(text));
   });
@@ -85,5 +89,63 @@ describe('weakestQuestions', () => {
       expect(ids(weakestQuestions(report, count)), `count ${count}`).toEqual(
         ids(plainWeakest(report, count)),
       );
+  });
+});
+
+describe('recordProblem', () => {
+  /** The grade fields as they were checked first: a loop over their names. */
+  function plainFieldProblem(r: Record<string, unknown>): string | null {
+    for (const key of ['question', 'grader', 'label', 'reason'])
+      if (typeof r[key] !== 'string') return `$.${key}: expected a string`;
+    for (const key of ['trial', 'min', 'max', 'passThreshold', 'at'])
+      if (typeof r[key] !== 'number' || !Number.isFinite(r[key])) return `$.${key}: expected a number`;
+    for (const key of ['score', 'composite'])
+      if (r[key] !== null && (typeof r[key] !== 'number' || !Number.isFinite(r[key])))
+        return `$.${key}: expected a number or null`;
+    for (const key of ['error', 'skipped', 'llm', 'observesActions', 'toolCallRecord'])
+      if (typeof r[key] !== 'boolean') return `$.${key}: expected true or false`;
+    return null;
+  }
+
+  it('names the same first wrong field as the plain check, for every field and kind of wrong value', () => {
+    const good = rec({
+      question: 'q1',
+      grader: 'read_only_run',
+      score: 1,
+      target: SUPPORT,
+    }) as unknown as Record<string, unknown>;
+    expect(recordProblem(good)).toBeNull();
+    const fields = [
+      'question',
+      'grader',
+      'label',
+      'reason',
+      'trial',
+      'min',
+      'max',
+      'passThreshold',
+      'at',
+      'score',
+      'composite',
+      'error',
+      'skipped',
+      'llm',
+      'observesActions',
+      'toolCallRecord',
+    ];
+    let checked = 0;
+    for (const field of fields) {
+      for (const bad of [undefined, null, 'x', 1, Number.NaN, Infinity, true, {}]) {
+        const broken = { ...good, [field]: bad };
+        expect(recordProblem(broken), `${field} = ${JSON.stringify(bad) ?? 'undefined'}`).toBe(
+          plainFieldProblem(broken),
+        );
+        if (plainFieldProblem(broken) !== null) checked++;
+      }
+      // Two wrong fields: the first one in the plain order is named.
+      const two = { ...good, [field]: Symbol('bad'), toolCallRecord: 'no' };
+      expect(recordProblem(two)).toBe(plainFieldProblem(two));
+    }
+    expect(checked).toBeGreaterThan(fields.length * 4);
   });
 });
