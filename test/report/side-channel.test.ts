@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendRecords, channelFile, readChannelDir } from '../../src/report/side-channel.js';
-import { RECORD_VERSION, type EvalRecord } from '../../src/run/record-types.js';
+import type { EvalRecord } from '../../src/run/record-types.js';
+import { rec } from '../helpers/report-fixtures.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -16,28 +17,9 @@ function scratch(): string {
   return dir;
 }
 
-const record = (question: string): EvalRecord => ({
-  v: RECORD_VERSION,
-  kind: 'grade',
-  test: { file: '/x.test.js', name: `suite > ${question}` },
-  target: null,
-  question,
-  trial: 1,
-  grader: 'read_only_run',
-  label: 'Read-only run (binary, 0-1)',
-  min: 0,
-  max: 1,
-  score: 1,
-  composite: 5,
-  reason: 'no mutating tool among 1 recorded calls ✓',
-  error: false,
-  skipped: false,
-  llm: false,
-  observesActions: true,
-  toolCallRecord: true,
-  passThreshold: 3.5,
-  at: 1700000000000,
-});
+// A reason with a character beyond ASCII: the lines are written as UTF-8 bytes.
+const record = (question: string): EvalRecord =>
+  rec({ question, grader: 'read_only_run', reason: 'no mutating tool among 1 recorded calls ✓' });
 
 const questions = (dir: string) => readChannelDir(dir).records.map((r) => (r as EvalRecord).question);
 
