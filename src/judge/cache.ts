@@ -59,9 +59,12 @@ export function judgeCacheKey(parts: {
 }): string {
   // JSON.stringify([model, messages, sortKeys(decoding), trial]), with the decoding's part
   // (the same few settings and answer schema on every call of a judge) written once.
-  const canonical = `[${JSON.stringify(parts.model)},${JSON.stringify(parts.messages)},${canonicalDecoding(parts.decoding)},${JSON.stringify(parts.trial)}]`;
+  const canonical = `[${item(parts.model)},${item(parts.messages)},${canonicalDecoding(parts.decoding)},${item(parts.trial)}]`;
   return sha256Hex(canonical);
 }
+
+/** A value as JSON.stringify writes it inside a list (where `undefined` is `null`). */
+const item = (value: unknown): string => JSON.stringify(value) ?? 'null';
 
 /** The canonical text of values that cannot change (frozen all the way down), by identity. */
 const FROZEN_TEXTS = new WeakMap<object, string>();
@@ -84,7 +87,11 @@ function canonicalDecoding(decoding: Record<string, unknown>): string {
         text = JSON.stringify(sortKeys(value));
         if (deepFrozen(value)) FROZEN_TEXTS.set(value, text);
       }
-    } else text = JSON.stringify(value);
+    } else {
+      // What JSON.stringify leaves out of an object (a function, a symbol) is left out here too.
+      text = JSON.stringify(value);
+      if (text === undefined) continue;
+    }
     members.push(`${JSON.stringify(key)}:${text}`);
   }
   return `{${members.join(',')}}`;
