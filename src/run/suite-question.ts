@@ -300,6 +300,8 @@ class TrialDeadline {
   readonly #runner: () => AbortSignal | undefined;
   /** The runner's signal this one follows, and the listener that forwards its abort. */
   #following: { signal: AbortSignal; forward: () => void } | undefined;
+  /** The trial is over: a signal first read now (by work left running) follows nothing. */
+  #disposed = false;
 
   /**
    * `runner` gives the runner's signal of the test. It is followed (its abort, with its reason,
@@ -327,6 +329,7 @@ class TrialDeadline {
   }
 
   #follow(): void {
+    if (this.#disposed) return;
     const runner = this.#runner();
     if (runner === undefined || this.#done) return;
     if (runner.aborted) {
@@ -340,6 +343,7 @@ class TrialDeadline {
 
   /** The trial is over: stop following the runner's signal. */
   dispose(): void {
+    this.#disposed = true;
     this.#following?.signal.removeEventListener('abort', this.#following.forward);
     this.#following = undefined;
   }
