@@ -79,22 +79,23 @@ export function groupRecords(
       target.loadFailures.push({ suite, dataset: dataset.ref, test, problems: [...problems] });
       continue;
     }
-    const keyed = { ...record, test };
     if (record.negated === true) {
-      target.negated.push(keyed);
+      target.negated.push({ ...record, test });
       continue;
     }
+    // The records go in as they are; a question's test (its file relative to root) is made once.
     const key = questionKey(record.question, file);
-    const list = target.byQuestion.get(key) ?? [];
-    list.push(keyed);
-    target.byQuestion.set(key, list);
+    let list = target.byQuestion.get(key);
+    if (list === undefined) target.byQuestion.set(key, (list = []));
+    list.push(record);
   }
+  const testOf = (record: EvalRecord) => ({ file: files.get(record.test.file)!, name: record.test.name });
   return [...targets.entries()]
     .sort(([a], [b]) => compareNames(a, b))
     .map(([name, { declared, byQuestion, negated, loadFailures }]) => ({
       name,
       declared,
-      questions: [...byQuestion.values()].map(buildQuestion).sort(compareQuestions),
+      questions: [...byQuestion.values()].map((list) => buildQuestion(list, testOf)).sort(compareQuestions),
       negated: negated.map(negatedOf).sort(compareNegated),
       loadFailures: loadFailures.sort(compareLoadFailures),
     }));
@@ -279,13 +280,16 @@ function byTrial(records: readonly EvalRecord[]): EvalRecord[] {
   return [...records].sort((a, b) => a.trial - b.trial || a.at - b.at);
 }
 
-function buildQuestion(records: EvalRecord[]): QuestionReport {
-  const sorted = byTrial(records);
+function buildQuestion(
+  records: EvalRecord[],
+  testOf: (record: EvalRecord) => { file: string; name: string },
+): QuestionReport {
+  const sorted = records.length > 1 ? byTrial(records) : records;
   const first = sorted[0] as EvalRecord;
   const dataset = sorted.find((r) => r.dataset)?.dataset?.ref;
   const question = questionFromGrades(
     first.question,
-    first.test,
+    testOf(first),
     first.passThreshold,
     sorted.map(toGrade),
     dataset,

@@ -5,7 +5,7 @@ import { weakestQuestions } from '../../src/report/headline.js';
 import { gateSettings } from '../../src/report/options.js';
 import { xmlEscape } from '../../src/report/render-junit.js';
 import { recordProblem } from '../../src/report/side-channel.js';
-import type { EvalRecord } from '../../src/run/record-types.js';
+import { recordedGrade, type EvalRecord } from '../../src/run/record-types.js';
 import { FAQ, SUPPORT, fail, identity, rec, skip } from '../helpers/report-fixtures.js';
 
 // The report's hot paths take shortcuts; each must give what the plain version gives.
@@ -147,5 +147,44 @@ describe('recordProblem', () => {
       expect(recordProblem(two)).toBe(plainFieldProblem(two));
     }
     expect(checked).toBeGreaterThan(fields.length * 4);
+  });
+});
+
+describe('recordedGrade', () => {
+  /** The grade part as it was taken first: a loop over the key names, then the rare keys. */
+  function plainRecordedGrade(from: EvalRecord): Record<string, unknown> {
+    const keys = ['grader', 'label', 'trial', 'score', 'min', 'max', 'composite', 'reason', 'error'].concat([
+      'skipped',
+      'llm',
+      'observesActions',
+      'toolCallRecord',
+    ]) as Array<keyof EvalRecord>;
+    const grade: Record<string, unknown> = {};
+    for (const key of keys) grade[key] = from[key];
+    if (from.usage) grade.usage = { ...from.usage };
+    if (from.judgeCall) grade.judgeCall = { ...from.judgeCall };
+    if (from.negated) grade.negated = true;
+    if (from.unverified) grade.unverified = true;
+    if (from.queriedState) grade.queriedState = true;
+    if (from.rubric) grade.rubric = { ...from.rubric };
+    return grade;
+  }
+
+  it('takes the same keys, in the same order, with copies of the nested objects', () => {
+    const plain = rec({ question: 'q1', grader: 'read_only_run' });
+    const full: EvalRecord = {
+      ...rec({ question: 'q2', grader: 'relevance_grader', llm: true, score: null }),
+      usage: { promptTokens: 10, completionTokens: 2, totalTokens: 12 },
+      judgeCall: { source: 'cache', outcome: 'scored' },
+      negated: true,
+      unverified: true,
+      queriedState: true,
+      rubric: { id: 'house', version: '1.0.0' },
+    };
+    for (const record of [plain, full]) {
+      const grade = recordedGrade(record);
+      expect(JSON.stringify(grade)).toBe(JSON.stringify(plainRecordedGrade(record)));
+      if (record.rubric) expect(grade.rubric).not.toBe(record.rubric);
+    }
   });
 });
