@@ -1,6 +1,5 @@
 import { extname } from 'node:path';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { ajv2020 } from '../internal/lazy-modules.js';
+import { documentValidator } from '../internal/lazy-modules.js';
 import goldSchemaJson from '../../schema/gold.json' with { type: 'json' };
 import { isJudge, type Judge } from '../judge/define-judge.js';
 import { listGraders } from '../registry/graders.js';
@@ -74,17 +73,7 @@ export interface GoldValidation {
   problems: DatasetProblem[];
 }
 
-let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  compiled ??= new (ajv2020())({
-    allErrors: true,
-    verbose: true,
-    allowUnionTypes: true,
-    strict: false,
-  }).compile(goldSchemaJson);
-  return compiled;
-}
+const validator = documentValidator(goldSchemaJson);
 
 /**
  * The LLM judge a gold item names, by grader id first, then by dimension; `undefined` with a

@@ -7,8 +7,7 @@ import type { DatasetProblem } from './types.js';
 import { parseText, type ParsedText } from './parse.js';
 import { readDocumentText } from './text-input.js';
 import { formatProblem } from './validate.js';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { ajv2020 } from '../internal/lazy-modules.js';
+import { documentValidator } from '../internal/lazy-modules.js';
 import rubricSchemaJson from '../../schema/rubric.json' with { type: 'json' };
 import type { Rubric, RubricCheck, ResolvedRubric } from '../grading/rubric-types.js';
 import { parseExpectedTools } from '../graders/expected-tools.js';
@@ -59,16 +58,7 @@ function at(parsed: ParsedText, file: string, path: string, message: string): Da
  */
 export const rubricSchema: Readonly<Record<string, unknown>> = rubricSchemaJson;
 
-let compiled: ValidateFunction | undefined;
-function rubricValidator(): ValidateFunction {
-  compiled ??= new (ajv2020())({
-    allErrors: true,
-    verbose: true,
-    allowUnionTypes: true,
-    strict: false,
-  }).compile(rubricSchemaJson);
-  return compiled;
-}
+const rubricValidator = documentValidator(rubricSchemaJson);
 
 /**
  * Validates the text of a rubric file against the rubric schema (`ai-eval/schema/rubric.json`),

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as AjvModule from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type * as YamlModule from 'yaml';
 
 /**
@@ -23,6 +24,28 @@ let yaml: typeof YamlModule | undefined;
 export function ajv2020(): typeof AjvModule.Ajv2020 {
   ajv ??= (load('ajv/dist/2020.js') as typeof AjvModule).Ajv2020;
   return ajv;
+}
+
+/**
+ * A validator of one of ai-eval's document schemas (rubrics, gold labels), compiled the first time
+ * it is asked for (ajv loads then) and the same one after: every error, with the data it was about.
+ *
+ * @example
+ * ```ts
+ * const validator = documentValidator(rubricSchemaJson);
+ * const validate = validator(); // compiled now
+ * validate(value);
+ * ```
+ */
+export function documentValidator(schema: object): () => ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  return () =>
+    (compiled ??= new (ajv2020())({
+      allErrors: true,
+      verbose: true,
+      allowUnionTypes: true,
+      strict: false,
+    }).compile(schema));
 }
 
 /**
