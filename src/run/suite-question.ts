@@ -143,8 +143,6 @@ async function runTrial(
     () => deadline.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
     timeout,
   );
-  const untilAborted = <T>(promise: Promise<T>, what: string, prefix?: string): Promise<T> =>
-    deadline.race(promise, what, prefix);
   const { graders } = scope.target;
   const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
   const recordScope: Omit<RecordScope, 'identity'> = {
@@ -172,18 +170,18 @@ async function runTrial(
         : undefined;
     hooked = true;
     if (options.beforeQuestion) {
-      await untilAborted(
+      await deadline.race(
         Promise.resolve().then(() => options.beforeQuestion!(question, hooks)),
         'beforeQuestion',
         'beforeQuestion hook failed',
       );
     }
-    const ran = await untilAborted(
+    const ran = await deadline.race(
       Promise.resolve().then(() => options.run(question, trialContext())),
       'run()',
     );
     response = ran;
-    result = await untilAborted(
+    result = await deadline.race(
       gradeQuestion({
         question,
         response: ran,
@@ -212,7 +210,7 @@ async function runTrial(
       );
   } else if (hooked && options.afterQuestion) {
     try {
-      await untilAborted(
+      await deadline.race(
         Promise.resolve().then(() =>
           options.afterQuestion!(question, {
             ...hooks,
@@ -292,7 +290,6 @@ const ABORTED: unique symbol = Symbol('aborted');
 class TrialDeadline {
   /** Made when something first reads the signal: most deterministic trials never do. */
   #controller: AbortController | undefined;
-  #signal: AbortSignal | undefined;
   #done = false;
   #reason: unknown;
   readonly #aborted: Promise<never>;
@@ -319,13 +316,12 @@ class TrialDeadline {
 
   /** The trial's signal (aborted already, with its reason, when read after the abort). */
   get signal(): AbortSignal {
-    if (this.#signal === undefined) {
+    if (this.#controller === undefined) {
       this.#controller = new AbortController();
       if (this.#done) this.#controller.abort(this.#reason);
-      this.#signal = this.#controller.signal;
       this.#follow();
     }
-    return this.#signal;
+    return this.#controller.signal;
   }
 
   #follow(): void {
