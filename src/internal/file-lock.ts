@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -7,27 +8,31 @@ import {
   rmdirSync,
   rmSync,
   statSync,
-  unlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
 import { sha256Hex } from './sha256.js';
 
 /**
- * A cross-process lock on a file, beside it: the directory `<file>.lock` (made with `mkdir`, which
- * only one process can win) holding `owner.json` ({ pid, host, token }). What it adds to a plain
- * lock directory:
+ * A cross-process lock on a file, beside it: the directory `<file>.lock` holding `owner.json`
+ * ({ pid, host, token }). The directory never exists without its owner file: a taker writes the
+ * owner file into a directory of its own and renames that directory to `<file>.lock` (a rename onto
+ * a directory that has files fails, so only one taker wins), and a holder renames the lock away
+ * before it removes it. A process killed at any point of taking or releasing the lock so leaves
+ * either a lock with an owner (taken over at once, below) or no lock. What it adds to a plain lock
+ * directory:
  *
  * - A lock whose holder is gone is taken over at once: on the same host the holder's pid is
  *   checked (a process killed with `kill -9` never released it). A holder on another host keeps
  *   the directory's mtime fresh; it is presumed dead after {@link FOREIGN_STALE_MS} without it. A
- *   directory without an owner file (another tool, or a crash right after `mkdir`) is stale after
- *   {@link OWNERLESS_STALE_MS}. Staleness never rests on a timer in the holder, which a long
- *   synchronous step (validating a big dataset) would hold up.
+ *   directory without an owner file (made by another tool, or by an older ai-eval that made the
+ *   directory first and wrote its owner after) is stale after {@link OWNERLESS_STALE_MS}.
+ *   Staleness never rests on a timer in the holder, which a long synchronous step (validating a
+ *   big dataset) would hold up.
  * - `fair: true` makes waiters take turns in arrival order: each leaves a ticket in
  *   `<file>.lock-queue/` and only the first live ticket tries the lock; a dead waiter's ticket is
  *   removed.
@@ -232,11 +237,15 @@ export async function acquireFileLock(file: string, options: FileLockOptions): P
   let progress = '';
   let since = Date.now();
   let holder: LockHolder | undefined;
+  let candidate: Candidate | undefined;
   try {
     for (let tries = 0; ; tries += 1) {
       options.signal?.throwIfAborted();
       const waiting = ticket ? ahead(ticket) : 0;
-      if (waiting === 0 && tryLock(lock, token)) return holdLock(lock, token);
+      if (waiting === 0) {
+        candidate ??= makeCandidate(lock, token);
+        if (tryLock(lock, candidate)) return holdLock(lock, token);
+      }
       holder = readOwner(lock);
       if (waiting === 0 && isStale(lock, holder) && breakLock(lock, holder)) {
         options.onTakeover?.(holder, lock);
@@ -256,28 +265,86 @@ export async function acquireFileLock(file: string, options: FileLockOptions): P
       await sleep(pause, undefined, options.signal ? { signal: options.signal } : undefined);
     }
   } finally {
+    if (candidate && !candidate.used) rmSync(candidate.dir, { recursive: true, force: true });
     if (ticket) leaveQueue(ticket);
   }
 }
 
-/** Makes the lock directory and its owner file; false when the lock is taken. */
-function tryLock(lock: string, token: string): boolean {
+/**
+ * A taker's lock directory with its owner file, made once per {@link acquireFileLock} beside the
+ * lock and renamed into place by {@link tryLock}; removed when the wait ends without it.
+ */
+interface Candidate {
+  dir: string;
+  used: boolean;
+}
+
+function makeCandidate(lock: string, token: string): Candidate {
+  const dir = `${lock}${LEFTOVER_TAKE}${HOST_ID}-${process.pid}-${token}`;
+  mkdirSync(dir);
   try {
-    mkdirSync(lock);
+    writeFileSync(join(dir, 'owner.json'), JSON.stringify({ pid: process.pid, host: HOST, token }));
   } catch (error) {
-    if (errno(error) === 'EEXIST') return false;
+    rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  return { dir, used: false };
+}
+
+/** Errors of a rename onto a lock directory that is there (Linux, macOS, Windows). */
+const TAKEN = new Set(['ENOTEMPTY', 'EEXIST', 'EPERM', 'EACCES', 'EISDIR']);
+
+/**
+ * Renames the candidate (the owner file already in it) to the lock directory; false when the
+ * lock is taken. An empty directory in its place (an older ai-eval's, mid-release) is replaced.
+ */
+function tryLock(lock: string, candidate: Candidate): boolean {
   try {
-    writeFileSync(join(lock, 'owner.json'), JSON.stringify({ pid: process.pid, host: HOST, token }));
+    renameSync(candidate.dir, lock);
   } catch (error) {
-    rmSync(lock, { recursive: true, force: true });
+    const code = errno(error);
+    if (code !== undefined && TAKEN.has(code) && existsSync(lock)) return false;
     throw error;
   }
+  candidate.used = true;
   return true;
 }
 
+/** What a taker or a holder of this host killed meanwhile leaves beside the lock: `<lock><kind><host>-<pid>-<token>`. */
+const LEFTOVER_TAKE = '.take-';
+const LEFTOVER_RELEASED = '.released-';
+
+/**
+ * Removes what takers and holders of this host that are gone left beside `lock`: a candidate
+ * directory (killed while waiting) or a lock renamed away and not yet removed (killed while
+ * releasing). Run by each new holder, so a dataset folder keeps no litter of a killed writer.
+ */
+function sweepLeftovers(lock: string): void {
+  const dir = dirname(lock);
+  const base = basename(lock);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(base)) continue;
+    const rest = name.slice(base.length);
+    const kind = rest.startsWith(LEFTOVER_TAKE)
+      ? LEFTOVER_TAKE
+      : rest.startsWith(LEFTOVER_RELEASED)
+        ? LEFTOVER_RELEASED
+        : undefined;
+    if (!kind) continue;
+    const [host, pid] = rest.slice(kind.length).split('-');
+    if (host === HOST_ID && !processAlive(Number(pid)))
+      rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
 function holdLock(lock: string, token: string): () => Promise<void> {
+  sweepLeftovers(lock);
   const touch = setInterval(() => {
     try {
       const now = new Date();
@@ -292,14 +359,16 @@ function holdLock(lock: string, token: string): () => Promise<void> {
     if (released) return Promise.resolve();
     released = true;
     clearInterval(touch);
-    // Remove the lock only while it is still ours (it is, unless someone broke it by hand).
+    // Remove the lock only while it is still ours (it is, unless someone broke it by hand), and
+    // rename it away first: it is gone at once, never left without its owner file.
     if (readOwner(lock)?.token === token) {
+      const trash = `${lock}${LEFTOVER_RELEASED}${HOST_ID}-${process.pid}-${token}`;
       try {
-        unlinkSync(join(lock, 'owner.json'));
-        rmdirSync(lock);
+        renameSync(lock, trash);
       } catch {
-        rmSync(lock, { recursive: true, force: true });
+        return Promise.resolve(); // gone meanwhile
       }
+      rmSync(trash, { recursive: true, force: true });
     }
     return Promise.resolve();
   };

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildSync } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { acquireFileLock, type LockHolder } from '../../src/internal/file-lock.js';
+import { ROOT } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
+
+/**
+ * A child process that takes and releases the lock on `<dir>/state.json` as fast as it can, with
+ * the real lock code (bundled from src/ for the child), printing `ready` after its first round.
+ */
+function lockLoop(dir: string): string {
+  const lib = join(dir, 'file-lock.mjs');
+  buildSync({
+    entryPoints: [join(ROOT, 'src/internal/file-lock.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: lib,
+    logLevel: 'silent',
+  });
+  const script = join(dir, 'loop.mjs');
+  writeFileSync(
+    script,
+    [
+      "import { acquireFileLock } from './file-lock.mjs';",
+      'const file = process.argv[2];',
+      "const options = { label: 'loop', code: 'JUDGE_FAILED', consequence: '' };",
+      'for (let round = 0; ; round++) {',
+      '  const release = await acquireFileLock(file, options);',
+      '  await release();',
+      "  if (round === 0) process.stdout.write('ready\\n');",
+      '}',
+    ].join('\n'),
+  );
+  return script;
+}
+
+describe('the file lock', () => {
+  it('is never left without its owner, wherever its holder is killed, and leaves no litter', async () => {
+    const dir = tempDir('ai-eval-lock-');
+    const locks = tempDir('ai-eval-lock-files-');
+    const script = lockLoop(dir);
+    const file = join(locks, 'state.json');
+    const lock = `${file}.lock`;
+    const seen: string[] = [];
+    // Each round kills the looping child at another moment of taking or releasing the lock. The
+    // lock made its directory first and wrote the owner after, and removed the owner first on
+    // release: a kill in between left a lock without an owner, which every waiter then sat out
+    // for 10 s (OWNERLESS_STALE_MS).
+    for (let round = 0; round < 30; round++) {
+      const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      await sleep(round % 7);
+      child.kill('SIGKILL');
+      await exited;
+      if (existsSync(lock)) {
+        const owner = JSON.parse(readFileSync(join(lock, 'owner.json'), 'utf8')) as LockHolder;
+        expect(owner.pid).toBe(child.pid);
+        seen.push('held');
+      } else seen.push('free');
+      // Taken at once: a dead holder is recognised by its pid, so this waits for no staleness.
+      let takenOver: LockHolder | undefined;
+      const release = await acquireFileLock(file, {
+        label: 'test',
+        code: 'JUDGE_FAILED',
+        consequence: '',
+        stuckMs: 5_000,
+        onTakeover: (holder) => (takenOver = holder),
+      });
+      await release();
+      if (seen.at(-1) === 'held') expect(takenOver?.pid).toBe(child.pid);
+      // Nothing of the killed child is left beside the lock: no half-taken lock, no released one.
+      expect(readdirSync(locks)).toEqual([]);
+    }
+  }, 120_000);
+});
