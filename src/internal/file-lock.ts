@@ -299,15 +299,20 @@ const TAKEN = new Set(['ENOTEMPTY', 'EEXIST', 'EPERM', 'EACCES', 'EISDIR']);
  * lock is taken. An empty directory in its place (an older ai-eval's, mid-release) is replaced.
  */
 function tryLock(lock: string, candidate: Candidate): boolean {
-  try {
-    renameSync(candidate.dir, lock);
-  } catch (error) {
-    const code = errno(error);
-    if (code !== undefined && TAKEN.has(code) && existsSync(lock)) return false;
-    throw error;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      renameSync(candidate.dir, lock);
+      candidate.used = true;
+      return true;
+    } catch (error) {
+      const code = errno(error);
+      if (code === undefined || !TAKEN.has(code)) throw error;
+      if (existsSync(lock)) return false;
+      // Released between the rename and the look: try again at once. A rename refused with no
+      // lock there (no permission to write the folder) is refused every time: say so.
+      if (attempt >= 3) throw error;
+    }
   }
-  candidate.used = true;
-  return true;
 }
 
 /** What a taker or a holder of this host killed meanwhile leaves beside the lock: `<lock><kind><host>-<pid>-<token>`. */

@@ -39,7 +39,50 @@ function lockLoop(dir: string): string {
   return script;
 }
 
+/** A child process that adds 1 to the number in `<file>` under the lock, `rounds` times. */
+function counter(dir: string): string {
+  lockLoop(dir);
+  const script = join(dir, 'count.mjs');
+  writeFileSync(
+    script,
+    [
+      "import { readFileSync, writeFileSync } from 'node:fs';",
+      "import { acquireFileLock } from './file-lock.mjs';",
+      'const [file, rounds] = process.argv.slice(2);',
+      "const options = { label: 'count', code: 'JUDGE_FAILED', consequence: '', stuckMs: 20000 };",
+      'for (let round = 0; round < Number(rounds); round++) {',
+      '  const release = await acquireFileLock(file, options);',
+      "  const n = Number(readFileSync(file, 'utf8'));",
+      '  writeFileSync(file, String(n + 1));',
+      '  await release();',
+      '}',
+    ].join('\n'),
+  );
+  return script;
+}
+
 describe('the file lock', () => {
+  it('lets one process at a time in, and fails none, when several take turns as fast as they can', async () => {
+    const dir = tempDir('ai-eval-lock-');
+    const locks = tempDir('ai-eval-lock-files-');
+    const script = counter(dir);
+    const file = join(locks, 'count.txt');
+    writeFileSync(file, '0');
+    const children = [1, 2, 3, 4].map(() => {
+      const child = spawn(process.execPath, [script, file, '150'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        child.on('exit', (code) => resolve({ code, stderr })),
+      );
+    });
+    const ends = await Promise.all(children);
+    expect(ends).toEqual(ends.map(() => ({ code: 0, stderr: '' })));
+    // No increment lost: the lock never had two holders at once.
+    expect(readFileSync(file, 'utf8')).toBe('600');
+    expect(readdirSync(locks)).toEqual(['count.txt']);
+  }, 120_000);
+
   it('is never left without its owner, wherever its holder is killed, and leaves no litter', async () => {
     const dir = tempDir('ai-eval-lock-');
     const locks = tempDir('ai-eval-lock-files-');
