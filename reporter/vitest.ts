@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
-import { checkRecords } from '../src/report/side-channel.js';
+import { PrebuiltQuestions } from '../src/report/aggregate.js';
+import { checkRecords, type ReadRecords } from '../src/report/side-channel.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
-import { finishRun, type FinishResult } from '../src/report/write.js';
+import { finishRun, reportRoot, type FinishResult } from '../src/report/write.js';
 import { DatasetWatch } from './vitest-watch.js';
 import { VITEST_REPORTER_KEY } from '../src/run/channel.js';
 
@@ -38,6 +39,17 @@ export default class AiEvalVitestReporter implements Reporter {
   private shard: { index: number; count: number } | null = null;
   private vitest: Vitest | undefined;
   private watch: DatasetWatch | undefined;
+  /**
+   * What was done with each test's records as it finished, while the workers ran on: the records
+   * checked (by test id, with the list they came from) and their questions built. The end of the
+   * run reuses both where a test's records are still that same list.
+   */
+  private early:
+    | {
+        checked: Map<string, { list: unknown[]; length: number; read: ReadRecords }>;
+        questions: PrebuiltQuestions;
+      }
+    | undefined;
 
   constructor(options: ReporterOptions = {}) {
     this.options = checkReporterOptions(options);
@@ -57,6 +69,22 @@ export default class AiEvalVitestReporter implements Reporter {
     if (vitest.config.watch) this.watch = new DatasetWatch(vitest);
   }
 
+  onTestRunStart(): void {
+    this.early = undefined; // a new run (watch mode): nothing of the last one is reused
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const list = (test.meta() as { aiEval?: unknown }).aiEval;
+    if (!Array.isArray(list) || list.length === 0) return;
+    this.early ??= {
+      checked: new Map(),
+      questions: new PrebuiltQuestions(reportRoot(this.root, this.options)),
+    };
+    const read = checkRecords(list, `${test.module.moduleId} > ${test.fullName}`);
+    this.early.checked.set(test.id, { list, length: list.length, read });
+    this.early.questions.add(read.records);
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     this.watch?.learn(testModules);
     const records: AiEvalRecord[] = [];
@@ -71,8 +99,12 @@ export default class AiEvalVitestReporter implements Reporter {
         if (test.result().state === 'failed') failedTests += 1;
         const duration = test.diagnostic()?.duration;
         if (typeof duration === 'number') durations.set(`${file}\u0000${test.fullName}`, duration);
-        const meta = test.meta() as { aiEval?: unknown };
-        const read = checkRecords(meta.aiEval, `${module.moduleId} > ${test.fullName}`);
+        const list = (test.meta() as { aiEval?: unknown }).aiEval;
+        const early = this.early?.checked.get(test.id);
+        const read =
+          early !== undefined && early.list === list && early.length === early.list.length
+            ? early.read
+            : checkRecords(list, `${module.moduleId} > ${test.fullName}`);
         records.push(...read.records);
         warnings.push(...read.problems);
       }
@@ -93,7 +125,9 @@ export default class AiEvalVitestReporter implements Reporter {
       shard: this.shard,
       failedTests,
       durationOf: (t) => durations.get(`${resolved(t.file)}\u0000${t.name}`),
+      prebuilt: this.early?.questions,
     });
+    this.early = undefined;
     this.lastResult = result;
     if (result.failed) process.exitCode = 1;
   }

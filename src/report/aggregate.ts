@@ -51,7 +51,7 @@ interface Bucket {
  */
 export function groupRecords(
   records: readonly AiEvalRecord[],
-  options: { root?: string } = {},
+  options: { root?: string; prebuilt?: PrebuiltQuestions | undefined } = {},
 ): TargetGroup[] {
   const targets = new Map<string, Bucket>();
   const files = new Map<string, string>();
@@ -90,15 +90,75 @@ export function groupRecords(
     list.push(record);
   }
   const testOf = (record: EvalRecord) => ({ file: files.get(record.test.file)!, name: record.test.name });
+  // Questions built while the run went on, when they were built from these very records.
+  const prebuilt = options.prebuilt?.root === options.root ? options.prebuilt : undefined;
+  const question = (list: EvalRecord[]): QuestionReport =>
+    prebuilt?.take(list) ?? buildQuestion(list, testOf);
   return [...targets.entries()]
     .sort(([a], [b]) => compareNames(a, b))
     .map(([name, { declared, byQuestion, negated, loadFailures }]) => ({
       name,
       declared,
-      questions: [...byQuestion.values()].map((list) => buildQuestion(list, testOf)).sort(compareQuestions),
+      questions: [...byQuestion.values()].map(question).sort(compareQuestions),
       negated: negated.map(negatedOf).sort(compareNegated),
       loadFailures: loadFailures.sort(compareLoadFailures),
     }));
+}
+
+/**
+ * The questions of finished tests, built while the run goes on, so that the report at its end
+ * builds only what changed since: a reporter adds each test's records when the test finishes, and
+ * {@link groupRecords} takes a question built here only when its records at the end are the very
+ * same record objects, in the same order (a question whose records were added to later, or came
+ * again, is built afresh). Each built question is taken at most once. `root` must be the root the
+ * report is grouped with; another root uses none of them.
+ *
+ * @example
+ * ```ts
+ * const prebuilt = new PrebuiltQuestions(root);
+ * prebuilt.add(recordsOfOneTest); // as each test finishes
+ * groupRecords(allRecords, { root, prebuilt }); // at the end
+ * ```
+ */
+export class PrebuiltQuestions {
+  /** The root the questions' test files are made relative to. */
+  readonly root: string | undefined;
+  /** Built questions by the first of the records they were built from. */
+  readonly #byFirst = new WeakMap<EvalRecord, { records: readonly EvalRecord[]; question: QuestionReport }>();
+
+  constructor(root: string | undefined) {
+    this.root = root;
+  }
+
+  /** Builds the questions of `records` (one test's, as it finished) now. */
+  add(records: readonly AiEvalRecord[]): void {
+    // Grouped as groupRecords groups them (negated assertions and suite records are not questions).
+    const lists = new Map<string, EvalRecord[]>();
+    for (const record of records) {
+      if (record.kind !== 'grade' || record.negated === true) continue;
+      const key = `${record.target?.name ?? ''}\u0000${questionKey(record.question, record.test.file)}`;
+      let list = lists.get(key);
+      if (list === undefined) lists.set(key, (list = []));
+      list.push(record);
+    }
+    const testOf = (record: EvalRecord) => ({
+      file: relativeTo(record.test.file, this.root),
+      name: record.test.name,
+    });
+    for (const list of lists.values())
+      this.#byFirst.set(list[0]!, { records: list, question: buildQuestion(list, testOf) });
+  }
+
+  /** The question built from exactly `records`, if any (given once). */
+  take(records: readonly EvalRecord[]): QuestionReport | undefined {
+    const first = records[0];
+    if (first === undefined) return undefined;
+    const built = this.#byFirst.get(first);
+    if (built === undefined || built.records.length !== records.length) return undefined;
+    for (let i = 0; i < records.length; i++) if (built.records[i] !== records[i]) return undefined;
+    this.#byFirst.delete(first);
+    return built.question;
+  }
 }
 
 /**

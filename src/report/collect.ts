@@ -1,5 +1,12 @@
 import { advisoriesFor } from './advisories.js';
-import { disabledQuestions, groupRecords, skippedSuites, totalsOf, type TargetGroup } from './aggregate.js';
+import {
+  disabledQuestions,
+  groupRecords,
+  skippedSuites,
+  totalsOf,
+  type PrebuiltQuestions,
+  type TargetGroup,
+} from './aggregate.js';
 import { failsRun, judgeGates } from './gates.js';
 import { compareWithBaseline } from './baseline.js';
 import type { AiEvalRecord } from '../run/record-types.js';
@@ -206,10 +213,12 @@ export function collect(
     failedTests?: number | null;
     /** The trust file's content, and the file as configured. */
     trust?: { file: string; content: TrustFile } | null;
+    /** Questions built while the run went on (see {@link PrebuiltQuestions}). */
+    prebuilt?: PrebuiltQuestions | undefined;
   },
 ): EvalReport {
   const where = options.root !== undefined ? { root: options.root } : {};
-  const groups = groupRecords(records, where);
+  const groups = groupRecords(records, { ...where, prebuilt: options.prebuilt });
   const shard = options.shard;
   const lookup = trustLookup(options.identity, options.trust?.content ?? { version: 1, judges: {} });
   return assembleReport(

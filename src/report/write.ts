@@ -10,6 +10,7 @@ import { failsRun } from './gates.js';
 import { verdictSentence } from './headline.js';
 import { runIdentity } from './identity.js';
 import type { EvalReport } from './model.js';
+import type { PrebuiltQuestions } from './aggregate.js';
 import { gateSettings, type ReporterOptions } from './options.js';
 import type { AiEvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
@@ -56,6 +57,24 @@ export interface FinishIO {
    * `undefined` when unknown: each question's `durationMs`, and its JUnit `time`.
    */
   durationOf?: (test: { file: string; name: string }) => number | undefined;
+  /**
+   * Questions the reporter built as tests finished ({@link PrebuiltQuestions}, made with
+   * {@link reportRoot}): the report reuses those whose records did not change since.
+   */
+  prebuilt?: PrebuiltQuestions | undefined;
+}
+
+/**
+ * The directory a report's test files are made relative to: `options.root` against the runner's
+ * root.
+ *
+ * @example
+ * ```ts
+ * const prebuilt = new PrebuiltQuestions(reportRoot(vitest.config.root, options));
+ * ```
+ */
+export function reportRoot(root: string, options: Pick<ReporterOptions, 'root'>): string {
+  return resolve(root, options.root ?? '.');
 }
 
 /** What {@link finishRun} produced. */
@@ -87,7 +106,7 @@ export function finishRun(
   io: FinishIO,
 ): FinishResult {
   const env = io.env ?? process.env;
-  const root = resolve(io.root, options.root ?? '.');
+  const root = reportRoot(io.root, options);
   const shard = io.shard ? `${io.shard.index}-of-${io.shard.count}` : '1-of-1';
   const at = (file: string): string => resolve(root, file.replaceAll('[shard]', shard));
   // One shard of several never overwrites another's files: a file option without `[shard]` gets
@@ -129,6 +148,7 @@ export function finishRun(
     baseline,
     shard: io.shard ?? null,
     failedTests: io.failedTests ?? null,
+    prebuilt: io.prebuilt,
   });
   if (io.durationOf) {
     for (const target of report.targets)

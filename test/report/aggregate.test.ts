@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupRecords, totalsOf } from '../../src/report/aggregate.js';
+import { groupRecords, PrebuiltQuestions, totalsOf } from '../../src/report/aggregate.js';
 import { FAQ, fail, rec, skip } from '../helpers/report-fixtures.js';
 
 describe('groupRecords', () => {
@@ -131,5 +131,71 @@ describe('totalsOf', () => {
 
   it('has no average and no pass rate for no questions', () => {
     expect(totalsOf([])).toMatchObject({ questionCount: 0, averageScore: null, passRate: null });
+  });
+});
+
+describe('PrebuiltQuestions', () => {
+  const test1 = [
+    rec({ question: 'q1', grader: 'tool_usage_grader', score: 1, min: 0, max: 1 }),
+    rec({ question: 'q1', grader: 'accuracy_judge', score: 2, reason: 'two facts of four' }),
+  ];
+  const test2 = [
+    rec({ question: 'q2', grader: 'accuracy_judge', score: 4, trial: 2 }),
+    rec({ question: 'q2', grader: 'accuracy_judge', score: 1, trial: 1 }),
+    rec({ question: 'q2', grader: 'read_only_run', score: 0, min: 0, max: 1, negated: true }),
+  ];
+  const all = [...test1, ...test2];
+
+  it('gives the report the questions built as their tests finished, equal to those built at the end', () => {
+    const prebuilt = new PrebuiltQuestions('/repo');
+    prebuilt.add(test1);
+    prebuilt.add(test2);
+    const early = groupRecords(all, { root: '/repo', prebuilt });
+    const late = groupRecords(all, { root: '/repo' });
+    expect(early).toEqual(late);
+    // The report took both (each is given once, so nothing is left to take).
+    expect(prebuilt.take(test1)).toBeUndefined();
+    expect(prebuilt.take(test2.slice(0, 2))).toBeUndefined();
+    expect(early[0]!.questions.map((q) => [q.id, q.test.file, q.composite])).toEqual([
+      ['q1', 'test/support.test.ts', 3.5],
+      ['q2', 'test/support.test.ts', 2.5],
+    ]);
+    // Each is given once: a second report of the same records builds its own.
+    const again = new PrebuiltQuestions('/repo');
+    again.add(test1);
+    expect(again.take(test1.slice(0, 1))).toBeUndefined(); // not the list it was built from
+    const first = groupRecords(all, { root: '/repo', prebuilt: again })[0]!.questions[0];
+    const second = groupRecords(all, { root: '/repo', prebuilt: again })[0]!.questions[0];
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+  });
+
+  it('builds afresh a question whose records changed since, and uses none built for another root', () => {
+    const prebuilt = new PrebuiltQuestions('/repo');
+    prebuilt.add(test1);
+    // Another test of the same question in the same file added a grade after q1 was built early.
+    const later = rec({ question: 'q1', grader: 'format_grader', score: 0 });
+    const [target] = groupRecords([...test1, later], { root: '/repo', prebuilt });
+    expect(target!.questions[0]!.grades.map((g) => g.grader)).toEqual([
+      'tool_usage_grader',
+      'accuracy_judge',
+      'format_grader',
+    ]);
+    expect(target!.questions[0]!.composite).toBeCloseTo((5 + 2 + 0) / 3);
+    // A record replaced by an equal copy is not the same record: built afresh, to the same result.
+    const copies = new PrebuiltQuestions('/repo');
+    copies.add(test1);
+    const copied = groupRecords(
+      test1.map((r) => ({ ...r, reason: 'changed after it was built' })),
+      { root: '/repo', prebuilt: copies },
+    );
+    expect(copied[0]!.questions[0]!.grades.map((g) => g.reason)).toEqual([
+      'changed after it was built',
+      'changed after it was built',
+    ]);
+    const elsewhere = new PrebuiltQuestions('/elsewhere');
+    elsewhere.add(test1);
+    const [rooted] = groupRecords(test1, { root: '/repo', prebuilt: elsewhere });
+    expect(rooted!.questions[0]!.test.file).toBe('test/support.test.ts');
   });
 });
