@@ -318,6 +318,7 @@ function tryLock(lock: string, candidate: Candidate): boolean {
 /** What a taker or a holder of this host killed meanwhile leaves beside the lock: `<lock><kind><host>-<pid>-<token>`. */
 const LEFTOVER_TAKE = '.take-';
 const LEFTOVER_RELEASED = '.released-';
+const LEFTOVERS = [LEFTOVER_TAKE, LEFTOVER_RELEASED];
 
 /**
  * Removes what takers and holders of this host that are gone left beside `lock`: a candidate
@@ -336,12 +337,8 @@ function sweepLeftovers(lock: string): void {
   for (const name of names) {
     if (!name.startsWith(base)) continue;
     const rest = name.slice(base.length);
-    const kind = rest.startsWith(LEFTOVER_TAKE)
-      ? LEFTOVER_TAKE
-      : rest.startsWith(LEFTOVER_RELEASED)
-        ? LEFTOVER_RELEASED
-        : undefined;
-    if (!kind) continue;
+    const kind = LEFTOVERS.find((k) => rest.startsWith(k));
+    if (kind === undefined) continue;
     const [host, pid] = rest.slice(kind.length).split('-');
     if (host === HOST_ID && !processAlive(Number(pid)))
       rmSync(join(dir, name), { recursive: true, force: true });
