@@ -39,13 +39,15 @@ const work = mkdtempSync(join(tmpdir(), 'ai-eval-bench-trial-'));
 const project = join(work, 'project');
 writeProject(project, COUNT, { pkg: opts.pkg, repo: ROOT });
 
-const lib = join(work, 'suite-lib.mjs');
+// The suite code and the project's own shared.mjs (its target, agent and tool_names grader) in one
+// bundle, with 'ai-eval' taken from src/. It lies in the project, where shared.mjs finds its answers.
+const lib = join(project, 'suite-lib.mjs');
 writeFileSync(
   join(work, 'entry.ts'),
   [
     `export { defineEvalSuite } from ${JSON.stringify(join(ROOT, 'src/run/suite.ts'))};`,
     `export { loadDatasetSync } from ${JSON.stringify(join(ROOT, 'src/datasets/load.ts'))};`,
-    `export { defineGrader, getGrader } from ${JSON.stringify(join(ROOT, 'src/index.ts'))};`,
+    `export { target, agent } from ${JSON.stringify(join(project, 'shared.mjs'))};`,
   ].join('\n'),
 );
 buildSync({
@@ -55,30 +57,19 @@ buildSync({
   format: 'esm',
   outfile: lib,
   logLevel: 'error',
+  alias: { 'ai-eval': join(ROOT, 'src/index.ts') },
   // Dependencies load from the repository, as the package's do.
   packages: 'external',
   nodePaths: [join(ROOT, 'node_modules')],
 });
 
-// The child: the suite of bench/suite's shared.mjs, with the bundled suite code.
+// The child: the suite of bench/suite, with the bundled suite code.
 const child = join(work, 'trials.mjs');
 writeFileSync(
   child,
-  `import { readFileSync } from 'node:fs';
-const start = performance.now();
-const { defineEvalSuite, loadDatasetSync, defineGrader, getGrader } = await import(${JSON.stringify(lib)});
+  `const start = performance.now();
+const { defineEvalSuite, loadDatasetSync, target, agent } = await import(${JSON.stringify(lib)});
 const imported = performance.now();
-const answers = JSON.parse(readFileSync(${JSON.stringify(join(project, 'answers.json'))}, 'utf8'));
-const toolUsage = getGrader('tool_usage_grader');
-const toolNames = defineGrader({
-  id: 'tool_names', label: 'Tool names', minScore: 0, maxScore: 5, observesActions: true,
-  grade(input, response, context, helpers) {
-    const names = (context.expected_tools ?? []).map((e) => (typeof e === 'string' ? e : e.name));
-    return toolUsage.grade(input, response, { ...context, expected_tools: names }, helpers);
-  },
-});
-const target = { name: 'bench-agent', mode: 'agent', graders: ['read_only_run', 'tool_usage_grader', toolNames] };
-const map = new Map(Object.entries(answers));
 const tests = [];
 const kept = [];
 const file = ${JSON.stringify(join(project, 'eval.test.js'))};
@@ -95,7 +86,7 @@ const runtime = {
 defineEvalSuite(runtime, 'bench', {
   dataset: ${JSON.stringify(join(project, 'datasets', 'bench.json'))},
   target,
-  run: (question) => map.get(question.id),
+  run: agent,
 });
 const defined = performance.now();
 let failed = 0;
