@@ -79,6 +79,17 @@ const HOST_ID = sha256Hex(HOST).slice(0, 8);
 let sequence = 0;
 
 /**
+ * What a taker, a holder or a breaker of this host killed meanwhile leaves beside the lock:
+ * `<lock><kind><host>-<pid>-<token>`.
+ */
+const LEFTOVER_TAKE = '.take-';
+const LEFTOVER_RELEASED = '.released-';
+const LEFTOVER_STALE = '.stale-';
+const LEFTOVERS = [LEFTOVER_TAKE, LEFTOVER_RELEASED, LEFTOVER_STALE];
+/** A breaker's guard (`<lock>.break`) older than this was left by a breaker that died. */
+const BREAK_GUARD_STALE_MS = 2_000;
+
+/**
  * Whether a process of this host with `pid` is alive (`EPERM`: alive, another user's).
  *
  * @example
@@ -137,13 +148,13 @@ function breakLock(lock: string, seen: LockHolder | undefined): boolean {
   } catch (error) {
     if (errno(error) !== 'EEXIST') throw error;
     // A breaker died mid-break (breaking takes milliseconds): clear its guard and try again later.
-    if ((ageMs(guard) ?? 0) > 2_000) rmSync(guard, { recursive: true, force: true });
+    if ((ageMs(guard) ?? 0) > BREAK_GUARD_STALE_MS) rmSync(guard, { recursive: true, force: true });
     return false;
   }
   try {
     const now = readOwner(lock);
     if (now?.token !== seen?.token || !isStale(lock, now)) return false;
-    const trash = `${lock}.stale-${randomUUID()}`;
+    const trash = `${lock}${LEFTOVER_STALE}${HOST_ID}-${process.pid}-${randomUUID()}`;
     try {
       renameSync(lock, trash);
     } catch (error) {
@@ -315,15 +326,11 @@ function tryLock(lock: string, candidate: Candidate): boolean {
   }
 }
 
-/** What a taker or a holder of this host killed meanwhile leaves beside the lock: `<lock><kind><host>-<pid>-<token>`. */
-const LEFTOVER_TAKE = '.take-';
-const LEFTOVER_RELEASED = '.released-';
-const LEFTOVERS = [LEFTOVER_TAKE, LEFTOVER_RELEASED];
-
 /**
- * Removes what takers and holders of this host that are gone left beside `lock`: a candidate
- * directory (killed while waiting) or a lock renamed away and not yet removed (killed while
- * releasing). Run by each new holder, so a dataset folder keeps no litter of a killed writer.
+ * Removes what takers, holders and breakers of this host that are gone left beside `lock`: a
+ * candidate directory (killed while waiting), a lock renamed away and not yet removed (killed
+ * while releasing, or while breaking a stale lock), and a breaker's guard left behind. Run by
+ * each new holder, so a dataset folder keeps no litter of a killed writer.
  */
 function sweepLeftovers(lock: string): void {
   const dir = dirname(lock);
@@ -337,6 +344,11 @@ function sweepLeftovers(lock: string): void {
   for (const name of names) {
     if (!name.startsWith(base)) continue;
     const rest = name.slice(base.length);
+    if (rest === '.break') {
+      const guard = join(dir, name);
+      if ((ageMs(guard) ?? 0) > BREAK_GUARD_STALE_MS) rmSync(guard, { recursive: true, force: true });
+      continue;
+    }
     const kind = LEFTOVERS.find((k) => rest.startsWith(k));
     if (kind === undefined) continue;
     const [host, pid] = rest.slice(kind.length).split('-');

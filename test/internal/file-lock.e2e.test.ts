@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildSync } from 'esbuild';
@@ -61,6 +63,15 @@ function counter(dir: string): string {
   return script;
 }
 
+/** The pid of a process of this host that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+/** How the lock names this host in what it leaves beside a lock. */
+const HOST_ID = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+
 describe('the file lock', () => {
   it('lets one process at a time in, and fails none, when several take turns as fast as they can', async () => {
     const dir = tempDir('ai-eval-lock-');
@@ -121,4 +132,35 @@ describe('the file lock', () => {
       expect(readdirSync(locks)).toEqual([]);
     }
   }, 120_000);
+
+  it('sweeps what a breaker killed mid-break left: the stale lock it renamed away, and its guard', async () => {
+    const locks = tempDir('ai-eval-lock-files-');
+    const file = join(locks, 'state.json');
+    const dead = deadPid();
+    // A breaker renames the stale lock to `.stale-<host>-<pid>-<uuid>` before it removes it, under
+    // the guard `<lock>.break`. Killed in between, it left both (the trash was named by a bare
+    // uuid, which no sweep could tell from a live breaker's).
+    const trash = `${file}.lock.stale-${HOST_ID}-${dead}-0b5e7c1e-5c1a-4f1e-9d6e-3f2a1b0c9d8e`;
+    mkdirSync(trash);
+    writeFileSync(join(trash, 'owner.json'), JSON.stringify({ pid: dead, host: hostname(), token: 'x' }));
+    const guard = `${file}.lock.break`;
+    mkdirSync(guard);
+    const old = new Date(Date.now() - 10_000);
+    utimesSync(guard, old, old);
+    // A live breaker's trash is its own business.
+    const live = `${file}.lock.stale-${HOST_ID}-${process.pid}-live`;
+    mkdirSync(live);
+    const release = await acquireFileLock(file, { label: 'test', code: 'JUDGE_FAILED', consequence: '' });
+    await release();
+    expect(readdirSync(locks)).toEqual([`state.json.lock.stale-${HOST_ID}-${process.pid}-live`]);
+  });
+
+  it('keeps a breaker guard that is fresh: a live breaker may be checking the lock', async () => {
+    const locks = tempDir('ai-eval-lock-files-');
+    const file = join(locks, 'state.json');
+    mkdirSync(`${file}.lock.break`);
+    const release = await acquireFileLock(file, { label: 'test', code: 'JUDGE_FAILED', consequence: '' });
+    await release();
+    expect(readdirSync(locks)).toEqual(['state.json.lock.break']);
+  });
 });
