@@ -6,7 +6,9 @@
 //
 // The ratio says how much of the 1.25x budget of target 1 ai-eval's own pipeline (load, run,
 // grade, records, verdicts) spends before the runner does anything for it: at 0.25 or more, the
-// target cannot be met by the channel or the reporter alone.
+// target cannot be met by the channel or the reporter alone. A third arm runs the same child with
+// `node --no-opt`, and both report their CPU time: how much of the pipeline's cost is V8's
+// optimising compiler at work on ai-eval's functions.
 //
 //   npm run build && node bench/trial-path.mjs [--pairs 5] [--no-write]
 //
@@ -93,14 +95,28 @@ let failed = 0;
 for (const test of tests) await test({}).catch(() => (failed += 1));
 const ran = performance.now();
 if (tests.length !== ${COUNT} || kept.flat().length !== ${COUNT * 3}) throw new Error('not every question ran');
-process.stdout.write(JSON.stringify({ imported: imported - start, defined: defined - imported, ran: ran - defined, failed }));
+// The process's CPU time, every thread of it: V8's background compilers and collector included.
+const { user, system } = process.cpuUsage();
+process.stdout.write(JSON.stringify({ imported: imported - start, defined: defined - imported, ran: ran - defined, failed, cpu: (user + system) / 1000 }));
 `,
 );
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const env = { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
-const parts = { imported: [], defined: [], ran: [] };
+const parts = { imported: [], defined: [], ran: [], cpu: [] };
+// The same child with V8's optimising compiler off: how much of the pipeline's cost is TurboFan
+// compiling ai-eval's functions (on a background thread, beside the runner's processes).
+const unoptimised = { imported: [], defined: [], ran: [], cpu: [] };
 const log = (s) => console.log(s);
+
+/** One run of the child (with `flags` for Node); keeps its parts in `into`. */
+async function trials(flags, into) {
+  const { stdout } = await run(process.execPath, [...flags, child], { cwd: project, env });
+  const got = JSON.parse(stdout);
+  for (const key of Object.keys(into)) into[key].push(got[key]);
+  // What the pipeline costs: defining the suite (the dataset load included) and running it.
+  return got.defined + got.ran;
+}
 const load = loadavg()[0];
 
 log(`ai-eval's own work for ${COUNT} questions, outside the runner, ${PAIRS} interleaved pairs:`);
@@ -117,16 +133,8 @@ const result = await interleaved(
       ).ms,
   },
   [
-    {
-      name: 'ai-eval trials',
-      run: async () => {
-        const { stdout } = await run(process.execPath, [child], { cwd: project, env });
-        const got = JSON.parse(stdout);
-        for (const key of Object.keys(parts)) parts[key].push(got[key]);
-        // What the pipeline costs: defining the suite (the dataset load included) and running it.
-        return got.defined + got.ran;
-      },
-    },
+    { name: 'ai-eval trials', run: () => trials([], parts) },
+    { name: 'ai-eval trials, --no-opt', run: () => trials(['--no-opt'], unoptimised) },
   ],
   { log },
 );
@@ -139,6 +147,7 @@ const lines = [
   `- Plain Vitest, ${COUNT} trivial tests, whole process: ${ms(result.times['plain Vitest'])}.`,
   `- ai-eval's suite outside the runner: import ${ms(parts.imported)}, define (dataset load included) ${ms(parts.defined)}, run and grade ${ms(parts.ran)}; ${(perQuestion * 1000).toFixed(0)} µs per question.`,
   `- Defining and running, as a share of plain Vitest's whole run: **${spread(share)}** (median, min-max of the pairs). Target 1 allows the suite 0.25 of it for everything ai-eval adds, records and the reporter included.`,
+  `- CPU time of the whole child process (every thread, the import included): ${ms(parts.cpu)}. With V8's optimising compiler off (\`node --no-opt\`): ${ms(unoptimised.cpu)} of CPU, run and grade ${ms(unoptimised.ran)}, a share of **${spread(result.ratios['ai-eval trials, --no-opt'])}**. Where the two runs take about as long, the CPU that optimising costs buys nothing within 2,000 questions, and on a machine of few cores that CPU is taken from the runner's processes.`,
 ];
 for (const line of lines) log(line);
 
