@@ -129,9 +129,11 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
   });
   // The question's own input or messages win; options.input is the fallback for a bare question.
   const input = hasInput(question) ? inputOf(question) : (options.input ?? inputOf(question));
-  const grades = await Promise.all(
-    graders.map((grader) => runGrader(grader, input, output, context, options)),
-  );
+  const graded = graders.map((grader) => runGrader(grader, input, output, context, options));
+  // Deterministic graders answer at once: only a grader that returned a promise is waited for.
+  const grades = graded.some((g) => g instanceof Promise)
+    ? await Promise.all(graded.map((g) => Promise.resolve(g)))
+    : (graded as GradeResult[]);
   const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
   return { questionId: question.id ?? '', ...resultOf(grades, passThreshold), toolCalls, context };
 }
@@ -167,20 +169,47 @@ export function resultOf(
   return { grades: [...grades], composite, passThreshold, passed, degraded, unscored };
 }
 
-async function runGrader(
+/**
+ * Runs one grader: its grade, or the errored grade that says why there is none. A grader that
+ * returns its result (not a promise) is graded without a promise or an await of its own; one that
+ * returns a promise (or any thenable) is waited for, and its rejection is caught like a throw.
+ */
+function runGrader(
   grader: Grader,
   input: string,
   output: string,
   context: GradingContext,
   options: GradeQuestionOptions,
-): Promise<GradeResult> {
+): GradeResult | Promise<GradeResult> {
+  let grade: unknown;
+  let pending: boolean;
   try {
     const helpers: GradeHelpers = { result: grader.result };
     // Read when the grader reads it: a signal given through a getter is made only if needed.
     if ('signal' in options)
       Object.defineProperty(helpers, 'signal', { get: () => options.signal, enumerable: true });
     if (options.trial !== undefined) helpers.trial = options.trial;
-    const grade = await grader.grade(input, output, context, helpers);
+    grade = grader.grade(input, output, context, helpers);
+    // Reading `then` may throw too (a proxy, a getter): that is the grader's throw.
+    pending = isThenable(grade);
+  } catch (error) {
+    return threw(grader, error);
+  }
+  if (pending)
+    return Promise.resolve(grade).then(
+      (settled: unknown) => checked(grader, settled),
+      (error: unknown) => threw(grader, error),
+    );
+  return checked(grader, grade);
+}
+
+function threw(grader: Grader, error: unknown): GradeResult {
+  return grader.result(null, `grader threw: ${errorMessage(error)}`, true);
+}
+
+/** What a grader gave, as its grade: restamped, or an errored grade when it is no GradeResult. */
+function checked(grader: Grader, grade: unknown): GradeResult {
+  try {
     if (!isGradeResult(grade)) {
       return grader.result(
         null,
@@ -190,8 +219,16 @@ async function runGrader(
     }
     return restamp(grader, grade);
   } catch (error) {
-    return grader.result(null, `grader threw: ${errorMessage(error)}`, true);
+    return threw(grader, error);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /**

@@ -45,6 +45,60 @@ describe('gradeQuestion', () => {
     expect(r.degraded).toBe(true);
   });
 
+  it('waits for a grader that returns a thenable that is not a promise, and catches its failures', async () => {
+    const thenable = grader((_i, _r, _c, { result }) => {
+      const like = { then: (resolve: (value: unknown) => void) => resolve(result(3, 'from a thenable')) };
+      return like as never;
+    });
+    const rejecting = grader(() => {
+      const like = {
+        then: (_resolve: unknown, reject: (error: unknown) => void) => reject(new Error('nope')),
+      };
+      return like as never;
+    });
+    // Reading `then` throws: the grader threw, the question still gets its other grades.
+    const trap = grader(() => {
+      const like = {
+        get then(): never {
+          throw new Error('trapped');
+        },
+      };
+      return like as never;
+    });
+    const resolvesWrong = grader(() => Promise.resolve(7) as never);
+    const r = await gradeQuestion({
+      question,
+      response: 'x',
+      graders: [thenable, rejecting, trap, resolvesWrong, fixed(5)],
+    });
+    expect(r.grades.map((g) => g.reason)).toEqual([
+      'from a thenable',
+      'grader threw: nope',
+      'grader threw: trapped',
+      'grader returned number instead of a GradeResult; build it with result(score, reason)',
+      'fixed 5',
+    ]);
+    expect(r.grades.map((g) => g.error)).toEqual([false, true, true, true, false]);
+    expect(r.composite).toBe(4);
+  });
+
+  it('grades deterministic graders as they answer, each once, in the order given', async () => {
+    const calls: string[] = [];
+    const sync = (name: string, score: number) =>
+      grader((_i, _r, _c, { result }) => {
+        calls.push(name);
+        return result(score, name);
+      });
+    const r = await gradeQuestion({
+      question,
+      response: 'x',
+      graders: [sync('a', 5), sync('b', 3), sync('c', 4)],
+    });
+    expect(calls).toEqual(['a', 'b', 'c']);
+    expect(r.grades.map((g) => g.reason)).toEqual(['a', 'b', 'c']);
+    expect(r.composite).toBe(4);
+  });
+
   it('records a grader that returns something other than a GradeResult as an error', async () => {
     const wrong = grader(() => 5 as never);
     const r = await gradeQuestion({ question, response: 'x', graders: [wrong] });
