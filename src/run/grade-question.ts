@@ -15,6 +15,7 @@ import type {
 } from '../grading/types.js';
 import { questionVerdict } from '../grading/verdict.js';
 import { errorMessage } from '../internal/text.js';
+import { isThenable } from '../internal/thenable.js';
 import { loadRubric } from '../datasets/rubrics.js';
 import type { ResolvedRubric } from '../grading/rubric-types.js';
 
@@ -114,6 +115,21 @@ export interface QuestionResult {
  * ```
  */
 export async function gradeQuestion(options: GradeQuestionOptions): Promise<QuestionResult> {
+  return gradeQuestionNow(options);
+}
+
+/**
+ * {@link gradeQuestion}, with the result itself when every grader answered at once (deterministic
+ * graders), and a promise only when one returned a promise: a generated suite's trial takes the
+ * grades of its deterministic graders without a promise. Throws what `gradeQuestion` rejects with.
+ *
+ * @example
+ * ```ts
+ * const graded = gradeQuestionNow({ question, response, graders: ['read_only_run'] });
+ * const result = graded instanceof Promise ? await graded : graded;
+ * ```
+ */
+export function gradeQuestionNow(options: GradeQuestionOptions): QuestionResult | Promise<QuestionResult> {
   const { question, response } = options;
   const output = responseText(response);
   const graders = options.graders.map(resolveGrader);
@@ -130,12 +146,17 @@ export async function gradeQuestion(options: GradeQuestionOptions): Promise<Ques
   // The question's own input or messages win; options.input is the fallback for a bare question.
   const input = hasInput(question) ? inputOf(question) : (options.input ?? inputOf(question));
   const graded = graders.map((grader) => runGrader(grader, input, output, context, options));
-  // Deterministic graders answer at once: only a grader that returned a promise is waited for.
-  const grades = graded.some((g) => g instanceof Promise)
-    ? await Promise.all(graded.map((g) => Promise.resolve(g)))
-    : (graded as GradeResult[]);
   const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
-  return { questionId: question.id ?? '', ...resultOf(grades, passThreshold), toolCalls, context };
+  const finish = (grades: readonly GradeResult[]): QuestionResult => ({
+    questionId: question.id ?? '',
+    ...resultOf(grades, passThreshold),
+    toolCalls,
+    context,
+  });
+  // Deterministic graders answer at once: only a grader that returned a promise is waited for.
+  if (graded.some((g) => g instanceof Promise))
+    return Promise.all(graded.map((g) => Promise.resolve(g))).then(finish);
+  return finish(graded as GradeResult[]);
 }
 
 /** The question's rubric: the one given, else looked up by its `rubric_ref`, else none. */
@@ -221,14 +242,6 @@ function checked(grader: Grader, grade: unknown): GradeResult {
   } catch (error) {
     return threw(grader, error);
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 /**

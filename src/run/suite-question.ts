@@ -2,13 +2,14 @@ import { DEFAULT_QUESTION_TIMEOUT, getConfig } from '../config.js';
 import { stacklessError } from '../internal/stackless.js';
 import { redactText } from '../internal/redact.js';
 import { errorMessage } from '../internal/text.js';
+import { isThenable } from '../internal/thenable.js';
 import { logger } from '../logger.js';
 import { formatNumber } from '../internal/numbers.js';
 import { judgeCriteria, loadRubric } from '../datasets/rubrics.js';
 import type { Gradable, Question } from '../grading/types.js';
 import { buildContext } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
-import { gradeQuestion, resultOf, type QuestionResult } from './grade-question.js';
+import { gradeQuestionNow, resultOf, type QuestionResult } from './grade-question.js';
 import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
 import { toRecords, type RecordScope } from './record.js';
 import type { RecordTarget } from './record-types.js';
@@ -176,24 +177,22 @@ async function runTrial(
         'beforeQuestion hook failed',
       );
     }
-    const ran = await deadline.race(
-      Promise.resolve().then(() => options.run(question, trialContext())),
-      'run()',
-    );
+    const ran = await deadline.step(() => options.run(question, trialContext()), 'run()');
     response = ran;
-    result = await deadline.race(
-      gradeQuestion({
-        question,
-        response: ran,
-        graders,
-        target: options.target,
-        trial,
-        get signal(): AbortSignal {
-          return deadline.signal;
-        },
-        rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
-        rubric,
-      }),
+    result = await deadline.step(
+      () =>
+        gradeQuestionNow({
+          question,
+          response: ran,
+          graders,
+          target: options.target,
+          trial,
+          get signal(): AbortSignal {
+            return deadline.signal;
+          },
+          rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
+          rubric,
+        }),
       'grading',
     );
   } catch (error) {
@@ -352,8 +351,31 @@ class TrialDeadline {
     if (this.#done) return;
     this.#done = true;
     this.#reason = reason;
-    this.#controller?.abort(reason);
+    // Rejected before the signal's listeners run: a step that settles because its listener saw
+    // the abort still loses the race to the abort, and fails with its reason.
     this.#reject(ABORTED);
+    this.#controller?.abort(reason);
+  }
+
+  /**
+   * What `fn` returns: at once when it returns a value, raced against the trial's abort when it
+   * returns a promise (see {@link race}); a throw of `fn` is the step's failure. A step the trial
+   * is aborted before does not start, and one it was aborted during (`fn` read the signal of a
+   * runner that had aborted already) fails with the abort's reason, whatever it returned.
+   */
+  step<T>(fn: () => T | PromiseLike<T>, what: string): T | Promise<Awaited<T>> {
+    if (this.#done) return Promise.reject(abortReason(this.#reason, what));
+    let value: T | PromiseLike<T>;
+    let pending: boolean;
+    try {
+      value = fn();
+      pending = isThenable(value);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+    }
+    if (pending) return this.race(Promise.resolve(value), what);
+    if (this.#done) return Promise.reject(abortReason(this.#reason, what));
+    return value as T;
   }
 
   /** `promise`, unless the trial is aborted first: then why, as the step `what` says it. */
