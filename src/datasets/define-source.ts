@@ -1,6 +1,7 @@
 import { AiEvalError } from '../errors.js';
 import type { Question } from '../grading/types.js';
 import { logger } from '../logger.js';
+import { isThenable } from '../internal/thenable.js';
 
 /**
  * What a dataset source can do. Every source can `read`.
@@ -147,10 +148,6 @@ export interface AsyncDatasetSource extends DatasetSource {
  * ```
  */
 export type WritableDatasetSource = DatasetSource & WritableDatasetMethods;
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
 
 /**
  * Defines a dataset source. `load` is wrapped so that it never throws: a throw or a rejected

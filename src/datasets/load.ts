@@ -8,12 +8,9 @@ import { createSplitter } from './splits.js';
 import { readDatasetFile } from './sources/file.js';
 import { httpDatasetUrl } from './sources/http.js';
 import type { DatasetFilter, DatasetLoad, DatasetSelector } from './types.js';
+import { isThenable } from '../internal/thenable.js';
 
 const TAG = 'dataset';
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
 
 /**
  * The label of a selection, for example `file:support.yaml`.

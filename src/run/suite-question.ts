@@ -371,7 +371,7 @@ class TrialDeadline {
       value = fn();
       pending = isThenable(value);
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+      return Promise.reject(stepError(error, what));
     }
     if (pending) return this.race(Promise.resolve(value), what);
     if (this.#done) return Promise.reject(abortReason(this.#reason, what));
@@ -388,11 +388,14 @@ class TrialDeadline {
       return Promise.reject(label(abortReason(this.#reason, what)));
     }
     return Promise.race([promise, this.#aborted]).then(undefined, (error: unknown) => {
-      throw error === ABORTED
-        ? label(abortReason(this.#reason, what))
-        : label(error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`));
+      throw error === ABORTED ? label(abortReason(this.#reason, what)) : label(stepError(error, what));
     });
   }
+}
+
+/** What a step that failed with `error` fails with: the error itself, or one that says what it was. */
+function stepError(error: unknown, what: string): Error {
+  return error instanceof Error ? error : new Error(`${what} failed: ${String(error)}`);
 }
 
 function abortReason(reason: unknown, what: string): Error {
