@@ -160,5 +160,6 @@ function durationsOf(
       times.set(`${path}\u0000${t.fullName}`, t.duration);
       times.set(`${path}\u0000${[...t.ancestorTitles, t.title].join(' > ')}`, t.duration);
     }
-  return (test) => times.get(`${resolve(test.file)}\u0000${test.name}`);
+  // finishRun gives the test's file resolved, as the keys of `times` are.
+  return (test) => times.get(`${test.file}\u0000${test.name}`);
 }

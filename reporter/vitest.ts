@@ -109,13 +109,6 @@ export default class AiEvalVitestReporter implements Reporter {
         warnings.push(...read.problems);
       }
     }
-    // The few test files' paths, each resolved once (not once per question).
-    const paths = new Map<string, string>();
-    const resolved = (file: string): string => {
-      let path = paths.get(file);
-      if (path === undefined) paths.set(file, (path = resolve(file)));
-      return path;
-    };
     const result = finishRun(records, this.options, {
       root: this.root,
       // Vitest's own logger, so the summary goes where Vitest prints (and is captured with it).
@@ -124,7 +117,8 @@ export default class AiEvalVitestReporter implements Reporter {
       warnings,
       shard: this.shard,
       failedTests,
-      durationOf: (t) => durations.get(`${resolved(t.file)}\u0000${t.name}`),
+      // finishRun gives the test's file resolved, as the keys of `durations` are.
+      durationOf: (t) => durations.get(`${t.file}\u0000${t.name}`),
       prebuilt: this.early?.questions,
     });
     this.early = undefined;

@@ -61,7 +61,7 @@ export interface RateState {
  *
  * @example
  * ```ts
- * RATE.decrease; // 0.8: a 429 takes the rate to 80% of what the provider admitted
+ * RATE.decrease; // 0.9: a 429 takes the rate to 90% of what the provider admitted
  * ```
  */
 export const RATE = {
@@ -73,8 +73,12 @@ export const RATE = {
   max: 10_000,
   /** Requests per second added per success, below the approach point. */
   fastStep: 1,
-  /** The first probe: requests per second added per second of successes above the approach point. */
-  probe: 0.1,
+  /**
+   * The first probe: the share of the ceiling added to the rate per second of successes above the
+   * approach point. A slow start's ceiling tends to come out low; a quarter of it a second finds
+   * the rest within a second or two, where a tenth took several.
+   */
+  probe: 0.25,
   /** The slowest probe. */
   minProbe: 0.002,
   /** A ceiling within this share of the last one is the same limit found again. */
@@ -89,8 +93,11 @@ export const RATE = {
   noise: 0.9,
   /** What a 429 well below the ceiling takes the ceiling to (a factor of it). */
   ceilingStep: 0.9,
-  /** The factor of the admitted rate a 429 takes the rate to. */
-  decrease: 0.8,
+  /**
+   * The factor of the admitted rate a 429 takes the rate to: what was admitted is a measurement,
+   * so a tenth below it is margin enough (80% cost a run seconds of a fifth less).
+   */
+  decrease: 0.9,
   /** How many recent starts are kept to see the admitted rate. */
   recent: 200,
   /** State this old is forgotten: the provider's limit may have changed since. */

@@ -53,8 +53,9 @@ export interface FinishIO {
   /** Tests the runner reported failed (any test); stated in the headline. Unknown when absent. */
   failedTests?: number | null;
   /**
-   * How long a test ran, in milliseconds, as the runner measured it (`file` absolute), or
-   * `undefined` when unknown: each question's `durationMs`, and its JUnit `time`.
+   * How long a test ran, in milliseconds, as the runner measured it, or `undefined` when unknown:
+   * each question's `durationMs`, and its JUnit `time`. `file` is absolute, as `path.resolve`
+   * gives it (worked out once per test file, not once per question).
    */
   durationOf?: (test: { file: string; name: string }) => number | undefined;
   /**
@@ -151,9 +152,16 @@ export function finishRun(
     prebuilt: io.prebuilt,
   });
   if (io.durationOf) {
+    // A run has few test files and many questions: each file's path is resolved once.
+    const paths = new Map<string, string>();
+    const pathOf = (file: string): string => {
+      let path = paths.get(file);
+      if (path === undefined) paths.set(file, (path = resolve(root, file)));
+      return path;
+    };
     for (const target of report.targets)
       for (const question of target.questions) {
-        const ms = io.durationOf({ file: resolve(root, question.test.file), name: question.test.name });
+        const ms = io.durationOf({ file: pathOf(question.test.file), name: question.test.name });
         if (ms !== undefined && Number.isFinite(ms) && ms >= 0) question.durationMs = Math.round(ms);
       }
   }

@@ -50,23 +50,36 @@ describe('the rate arithmetic', () => {
     expect(admittedRate(at({ since: 1, recent: [1, 2] }), 5_000)).toBeNull();
   });
 
-  it('on the first 429 takes what was admitted (at least half the rate in force) as the ceiling, 80% of it as the rate, and blocks until Retry-After', () => {
+  it('on the first 429 takes what was admitted (at least half the rate in force) as the ceiling, RATE.decrease of it as the rate, and blocks until Retry-After', () => {
     const seen = at({
       rate: 16,
       since: 100,
       recent: [150, 250, 350, 450, 550, 650, 750, 850, 950, 1_050, 1_100],
     });
     const state = after429(seen, 1_100, 1_150, 400);
-    expect(state).toMatchObject({ ceiling: 10, rate: 8, decreasedAt: 1_150, blockedUntil: 1_550 });
+    expect(state).toMatchObject({
+      ceiling: 10,
+      rate: 10 * RATE.decrease,
+      decreasedAt: 1_150,
+      blockedUntil: 1_550,
+    });
     // The refused start is no longer among the admitted ones.
     expect(state.recent).not.toContain(1_100);
     expect(state.nextAt).toBe(1_550);
     // A slow start far above the limit: half its rate is the floor of the ceiling.
-    expect(after429({ ...seen, rate: 30 }, 1_100, 1_150, 400)).toMatchObject({ ceiling: 15, rate: 12 });
+    expect(after429({ ...seen, rate: 30 }, 1_100, 1_150, 400)).toMatchObject({
+      ceiling: 15,
+      rate: 15 * RATE.decrease,
+    });
     // No starts seen: half the rate in force.
-    expect(after429(at({ rate: 20 }), 1_000, 1_050, 400)).toMatchObject({ ceiling: 10, rate: 8 });
+    expect(after429(at({ rate: 20 }), 1_000, 1_050, 400)).toMatchObject({
+      ceiling: 10,
+      rate: 10 * RATE.decrease,
+    });
     // Without Retry-After: one interval at the new rate.
-    expect(after429(at({ rate: 20 }), 1_000, 1_050, undefined).blockedUntil).toBe(1_050 + 1000 / 8);
+    expect(after429(at({ rate: 20 }), 1_000, 1_050, undefined).blockedUntil).toBe(
+      1_050 + 1000 / (10 * RATE.decrease),
+    );
   });
 
   it('ends a slow start at what the last second admitted: two seconds of a doubling ramp count a quarter short', () => {
@@ -115,7 +128,7 @@ describe('the rate arithmetic', () => {
     expect(more.ceiling).toBe(29.5);
     expect(more.probe).toBe(RATE.probe);
     // Well below it, while climbing back: the limit fell; the ceiling comes down a tenth.
-    const fell = after429(at({ rate: 16, ceiling: 20 }), 1_000, 1_000, 100);
+    const fell = after429(at({ rate: 17, ceiling: 20 }), 1_000, 1_000, 100);
     expect(fell.ceiling).toBeCloseTo(20 * RATE.ceilingStep);
     expect(fell.rate).toBeCloseTo(20 * RATE.ceilingStep * RATE.decrease);
   });
@@ -282,12 +295,15 @@ describe('the shared rate state (an injected clock)', () => {
     const down = await rate.state();
     // Nothing admitted yet: half the rate in force is the ceiling.
     expect(down).toMatchObject({ ceiling: RATE.initial / 2, rate: (RATE.initial / 2) * RATE.decrease });
-    for (let i = 0; i < 10; i++) {
+    // Successes until the rate is back at the approach point (the probe above it would, with no
+    // 429 to stop it, outgrow the ceiling and take it along: the limit rose).
+    let up = down;
+    for (let i = 0; i < 10 && up.rate < down.ceiling! * RATE.approach; i++) {
       const t = await rate.pace();
       clock.t += 50;
       rate.observe(t, 200, undefined);
+      up = await rate.state();
     }
-    const up = await rate.state();
     expect(up.rate).toBeGreaterThanOrEqual(down.ceiling! * RATE.approach);
     expect(up.ceiling).toBe(down.ceiling);
   });
