@@ -1,11 +1,9 @@
-import { openSync, closeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import * as vitestApi from 'vitest';
 import { inject, type RunnerTestCase } from 'vitest';
 import { getConfig } from '../src/config.js';
 import { formatNumber } from '../src/internal/numbers.js';
+import { takeRunMarker } from '../src/internal/run-marker.js';
 import type { AiEvalRecord, EvalRecord } from '../src/run/record-types.js';
 import { safeRecords } from '../src/run/record.js';
 import { VITEST_REPORTER_KEY, type RunnerChannel, type TestIdentity } from '../src/run/channel.js';
@@ -119,7 +117,8 @@ let warned = false;
 
 /**
  * Warns once per run when no ai-eval reporter `provide`d its key: the first worker of the run (a
- * marker file named after the Vitest process) prints it, the others stay quiet.
+ * marker file named after the Vitest process and, on Linux, its start) prints it, the others stay
+ * quiet; a marker an earlier run left under the same pid silences nothing.
  */
 function warnWithoutReporter(): void {
   if (warned) return;
@@ -131,12 +130,8 @@ function warnWithoutReporter(): void {
     return; // not inside a Vitest worker that can inject
   }
   if (present === true) return;
-  // Forks are children of the Vitest process; threads share its pid.
+  // Forks are children of the Vitest process; threads share its pid. The first worker of the run
+  // to get here takes the run's marker and warns; the others find it taken.
   const owner = isMainThread ? process.ppid : process.pid;
-  try {
-    closeSync(openSync(join(tmpdir(), `ai-eval-no-reporter-${owner}`), 'wx'));
-  } catch {
-    return; // another worker of this run has warned
-  }
-  console.warn(NO_REPORTER_WARNING);
+  if (takeRunMarker('ai-eval-no-reporter', owner)) console.warn(NO_REPORTER_WARNING);
 }
