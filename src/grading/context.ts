@@ -53,17 +53,13 @@ export function charLimitFromTarget(context: GradingContext): boolean {
  * ```
  */
 export function buildContext(question: Partial<Question>, options: ContextOptions = {}): GradingContext {
-  const {
-    tool_calls: _ignoredCalls,
-    criteria: _ignoredCriteria,
-    tools: _ignoredTools,
-    claim_patterns: _ignoredPatterns,
-    rubric: _ignoredRubric,
-    ...row
-  } = question;
-  const criteria = [question.criteria, ...(options.rubricCriteria ?? [])]
-    .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
-    .join('\n');
+  const row = rowOf(question);
+  const criteria =
+    question.criteria === undefined && (options.rubricCriteria ?? []).length === 0
+      ? ''
+      : [question.criteria, ...(options.rubricCriteria ?? [])]
+          .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
+          .join('\n');
   const context: GradingContext = {
     ...row,
     response_char_limit: options.responseCharLimit ?? getConfig().responseCharLimit ?? 4000,
@@ -80,6 +76,27 @@ export function buildContext(question: Partial<Question>, options: ContextOption
   if (options.claimPatterns !== undefined) context.claim_patterns = options.claimPatterns;
   if (options.rubric !== undefined) context.rubric = options.rubric;
   return context;
+}
+
+/** Question keys a row cannot set: the context sets them, or leaves them out. */
+const RESERVED_ROW_KEYS = ['tool_calls', 'criteria', 'tools', 'claim_patterns', 'rubric'] as const;
+
+/**
+ * The question's own keys but {@link RESERVED_ROW_KEYS}, in the question's order, to be spread
+ * into the context: most questions have none of them, and are spread as they are (no copy with
+ * the rest pattern's exclusion of each key first).
+ */
+function rowOf(question: Partial<Question>): Partial<Question> {
+  if (!RESERVED_ROW_KEYS.some((key) => Object.hasOwn(question, key))) return question;
+  const {
+    tool_calls: _ignoredCalls,
+    criteria: _ignoredCriteria,
+    tools: _ignoredTools,
+    claim_patterns: _ignoredPatterns,
+    rubric: _ignoredRubric,
+    ...row
+  } = question;
+  return row;
 }
 
 /**

@@ -50,6 +50,8 @@ export interface QuestionVerdict {
  * ```
  */
 export function questionVerdict(grades: readonly VerdictGrade[], passThreshold: number): QuestionVerdict {
+  if (grades.length > 0 && grades.every((g) => g.trial === undefined || g.trial === 1))
+    return oneTrialVerdict(grades, passThreshold);
   const byTrial = new Map<number, { composites: number[]; degraded: boolean }>();
   let degraded = false;
   for (const grade of grades) {
@@ -74,6 +76,35 @@ export function questionVerdict(grades: readonly VerdictGrade[], passThreshold: 
     degraded,
     unscored: composite === null,
     errored: composite === null && (degraded || grades.length === 0),
+  };
+}
+
+/**
+ * {@link questionVerdict} of grades that are all of trial 1 (most questions), without grouping them
+ * by trial: the same mean, summed in the same order, and the same fields.
+ */
+function oneTrialVerdict(grades: readonly VerdictGrade[], passThreshold: number): QuestionVerdict {
+  let sum = 0;
+  let counted = 0;
+  let degraded = false;
+  for (const grade of grades) {
+    if (grade.error) degraded = true;
+    if (grade.negated !== true && grade.composite !== null) {
+      sum += grade.composite;
+      counted += 1;
+    }
+  }
+  const composite = counted === 0 ? null : sum / counted;
+  const passed = composite !== null && composite >= passThreshold && !degraded;
+  return {
+    composite,
+    trialComposites: [composite],
+    trialPasses: [passed],
+    passThreshold,
+    passed,
+    degraded,
+    unscored: composite === null,
+    errored: composite === null && degraded,
   };
 }
 

@@ -82,6 +82,31 @@ describe('buildContext', () => {
     expect('tool_calls' in context).toBe(false);
     expect(context.messages).toEqual([{ role: 'user', content: 'x' }]);
   });
+
+  it('keeps the row keys in the question order, the reserved ones after them, in a copy of the question', () => {
+    const plain = { id: 'q1', input: 'x', messages: undefined, tags: ['a'], expected: 'y' };
+    const context = buildContext(plain as unknown as Partial<Question>, { toolCalls: [] });
+    expect(Object.keys(context)).toEqual([
+      'id',
+      'input',
+      'messages',
+      'tags',
+      'expected',
+      'response_char_limit',
+      'tool_calls',
+    ]);
+    context.tags = ['changed'];
+    expect(plain.tags).toEqual(['a']);
+    const reserved = { id: 'q2', criteria: 'Be brief.', input: 'x', tools: ['t'], rubric: 'r', tags: [] };
+    expect(Object.keys(buildContext(reserved as unknown as Partial<Question>))).toEqual([
+      'id',
+      'input',
+      'tags',
+      'response_char_limit',
+      'messages',
+      'criteria',
+    ]);
+  });
 });
 
 describe('inputOf and messagesOf', () => {

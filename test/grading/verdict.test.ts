@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineGrader } from '../../src/grading/define-grader.js';
-import { negatedVerdict, questionVerdict } from '../../src/grading/verdict.js';
+import { negatedVerdict, questionVerdict, type VerdictGrade } from '../../src/grading/verdict.js';
 
 const gradient = defineGrader({
   id: 'gradient_g',
@@ -94,5 +94,62 @@ describe('errored and negated verdicts', () => {
     expect(negatedVerdict([binary.result(1, 'read only')], 3.5).passed).toBe(false);
     expect(negatedVerdict([binary.result(null, 'no record', true)], 3.5).passed).toBe(false);
     expect(negatedVerdict([binary.result(null, 'n/a')], 3.5).passed).toBe(false);
+  });
+});
+
+describe('questionVerdict of one trial (its shortcut)', () => {
+  /** The verdict of one trial's grades as the grouping by trial gives it, written plainly. */
+  function plainVerdict(grades: readonly VerdictGrade[], passThreshold: number) {
+    const counted = grades
+      .filter((g) => g.negated !== true && g.composite !== null)
+      .map((g) => g.composite as number);
+    const degraded = grades.some((g) => g.error);
+    const trial = counted.length === 0 ? null : counted.reduce((s, c) => s + c, 0) / counted.length;
+    const composite = trial === null ? null : trial / 1;
+    const passed = !degraded && composite !== null && composite >= passThreshold;
+    return {
+      composite,
+      trialComposites: [trial],
+      trialPasses: [passed],
+      passThreshold,
+      passed,
+      degraded,
+      unscored: composite === null,
+      errored: composite === null && degraded,
+    };
+  }
+
+  it('gives what grouping by trial gives, for every mix of scores, skips, errors and negated grades', () => {
+    const kinds: VerdictGrade[] = [
+      { composite: 5, error: false },
+      { composite: 0, error: false },
+      { composite: 3.3333333333333335, error: false, trial: 1 },
+      { composite: 0.1, error: false },
+      { composite: 0.2, error: false },
+      { composite: null, error: false },
+      { composite: null, error: true },
+      { composite: 4, error: false, negated: true },
+    ];
+    let checked = 0;
+    for (let mask = 1; mask < 1 << kinds.length; mask++) {
+      const grades = kinds.filter((_, i) => mask & (1 << i));
+      for (const threshold of [0, 0.30000000000000004, 3.5, 5]) {
+        expect(questionVerdict(grades, threshold), JSON.stringify({ grades, threshold })).toEqual(
+          plainVerdict(grades, threshold),
+        );
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(255 * 4);
+    // A grade of a second trial takes the grouping path: two trials, two composites.
+    expect(
+      questionVerdict(
+        [
+          { composite: 5, error: false },
+          { composite: 1, error: false, trial: 2 },
+        ],
+        3.5,
+      ).trialComposites,
+    ).toEqual([5, 1]);
   });
 });
