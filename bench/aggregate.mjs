@@ -5,16 +5,25 @@
 //   npm run build && node bench/aggregate.mjs [--pairs 5] [--no-write]
 //
 // It drives the public Vitest reporter (ai-eval/reporter/vitest) with test modules built by hand,
-// in this process; nothing here is a pass/fail test.
+// in this process, each timed call after a forced GC; nothing here is a pass/fail test.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { flags, loadNote, machine, median, requireBuild, spread, writeSection } from './lib/measure.mjs';
+import {
+  collectGarbage,
+  flags,
+  loadNote,
+  machine,
+  median,
+  requireBuild,
+  spread,
+  writeSection,
+} from './lib/measure.mjs';
 
 const opts = flags();
-const PAIRS = opts.pairs ?? 3;
+const PAIRS = opts.pairs ?? 5;
 requireBuild(opts.pkg);
 const { RECORD_VERSION } = await import(pathToFileURL(join(opts.pkg, 'dist', 'index.js')).href);
 const { default: Reporter } = await import(
@@ -122,12 +131,15 @@ function throughReporter(modules) {
     colors: false,
   });
   reporter.onInit(vitest);
+  // Neither side pays for the garbage the call before it left (the reporter leaves far more).
+  collectGarbage();
   const start = performance.now();
   reporter.onTestRunEnd(modules);
   return performance.now() - start;
 }
 
 function throughJson(records) {
+  collectGarbage();
   const start = performance.now();
   JSON.parse(JSON.stringify(records));
   return performance.now() - start;
@@ -175,7 +187,8 @@ const body = `## Aggregation (target 5)
 Machine: ${machine(load)}. ${loadNote(load)} The public Vitest reporter's \`onTestRunEnd\` with
 hand-made test modules: collect, the terminal summary, the JSON report, JUnit and Markdown written
 to a temporary directory; against \`JSON.parse(JSON.stringify(records))\` of the same records.
-Median (min-max) milliseconds.
+Each timed call starts after a forced GC, so neither side pays for the garbage the other left. Median
+(min-max) milliseconds.
 
 | records | reporter ms | JSON ms | x JSON | reporter us per record |
 | --- | --- | --- | --- | --- |

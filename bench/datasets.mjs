@@ -17,10 +17,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parse as parseYaml } from 'yaml';
 import { writeDatasets } from './make-datasets.mjs';
+import { collectGarbage } from './lib/measure.mjs';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 if (!existsSync(dist)) {
@@ -35,16 +34,13 @@ const args = process.argv.slice(2);
 const loadBefore = (await import('node:os')).loadavg()[0];
 const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc');
-
 /**
  * One timed call, after a full GC, so that neither side pays for the other's garbage. Timed in
  * CPU time of this process (user + system), which other processes on a shared machine disturb
  * far less than wall-clock time; the code measured is synchronous and single-threaded.
  */
 function ms(fn) {
-  gc();
+  collectGarbage();
   const start = process.cpuUsage();
   const value = fn();
   const used = process.cpuUsage(start);

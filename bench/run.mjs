@@ -10,8 +10,7 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectGarbage } from './lib/measure.mjs';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 if (!existsSync(dist)) {
@@ -24,9 +23,6 @@ const { getGrader, gradeQuestion, normalizeToolCalls } = await import(dist);
 async function contextOf(question, response) {
   return (await gradeQuestion({ question, response, graders: [] })).context;
 }
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc');
 
 /** Median milliseconds per run of fn over `runs` timed runs, after warm-up. */
 async function time(fn, runs = 15) {
@@ -43,7 +39,7 @@ async function time(fn, runs = 15) {
 
 /** heapUsed growth while fn runs `times` times, in KiB, results kept alive until measured. */
 async function heapDelta(fn, times = 5) {
-  gc();
+  collectGarbage();
   const before = process.memoryUsage().heapUsed;
   const kept = [];
   for (let i = 0; i < times; i++) kept.push(await fn());

@@ -1,6 +1,8 @@
 // Shared by the target benchmarks: interleaved pairs of whole processes, medians and ranges, the
 // package under test, and each script's own section of bench/results.md.
 
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -9,6 +11,15 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * A full garbage collection now (V8's `gc`, exposed for this process): an in-process benchmark
+ * calls it before each timed call, so that no call pays for the garbage the one before it left.
+ */
+export const collectGarbage = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc');
+})();
 
 /** Command-line flags: `--pairs 5`, `--quick`, `--no-write`, `--pkg <dir>`, `--keep`. */
 export function flags(argv = process.argv.slice(2)) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '../config.js';
-import { setOwn } from '../internal/own.js';
+import { own, setOwn } from '../internal/own.js';
 import { judgeIdentity } from '../registry/judge-identity.js';
 import type { AiEvalRecord } from '../run/record-types.js';
 import type { RunIdentity } from './model.js';
@@ -56,9 +56,12 @@ export function runIdentity(all: readonly AiEvalRecord[], now: Date): RunIdentit
   const datasetHashes: Record<string, string> = {};
   let judgeModel: string | null = null;
   for (const r of records) {
-    // Keys come from data (a grader id, a dataset ref): `__proto__` must stay a key.
-    if (r.promptHash) setOwn(promptHashes, r.grader, r.promptHash);
-    if (r.dataset) setOwn(datasetHashes, r.dataset.ref, r.dataset.hash);
+    // Keys come from data (a grader id, a dataset ref): `__proto__` must stay a key. Most records
+    // repeat what an earlier one set: only a change is written (the last record still wins).
+    if (r.promptHash && own(promptHashes, r.grader) !== r.promptHash)
+      setOwn(promptHashes, r.grader, r.promptHash);
+    if (r.dataset && own(datasetHashes, r.dataset.ref) !== r.dataset.hash)
+      setOwn(datasetHashes, r.dataset.ref, r.dataset.hash);
     if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
   }
   let judgeHash: string | null = null;
