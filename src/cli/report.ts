@@ -158,8 +158,9 @@ function fromChannel(
   const warnings: string[] = [];
   for (const dir of dirs) {
     const read = readChannelDir(resolve(dir));
-    records.push(...read.records);
-    warnings.push(...read.problems);
+    // One by one: spreading a list of 150,000 or more into push() overflows the stack.
+    for (const record of read.records) records.push(record);
+    for (const problem of read.problems) warnings.push(problem);
   }
   if (records.length === 0) warnings.push(`no records in ${dirs.join(', ')}`);
   const result = finishRun(records, options, {

@@ -108,7 +108,8 @@ export function validateValue(value: unknown, file: string, parsed?: ParsedText)
   }
   const validate = validators().document;
   const issues: SchemaIssue[] = validate(value) ? [] : translateErrors(validate.errors ?? []);
-  issues.push(...semanticIssues(value, issues));
+  // One by one: a huge document can have more issues than push() takes as arguments.
+  for (const issue of semanticIssues(value, issues)) issues.push(issue);
   const duplicates = duplicateIds(value);
   if (issues.length === 0 && duplicates.length === 0) {
     return { valid: true, document: value as DatasetDocument, problems: [] };

@@ -102,8 +102,9 @@ export function readChannelDir(dir: string): ReadRecords {
   for (const name of names) {
     const file = join(dir, name);
     const read = parseJsonLines(readFileSync(file, 'utf8'), file);
-    out.records.push(...read.records);
-    out.problems.push(...read.problems);
+    // One by one: spreading a list of 150,000 or more into push() overflows the stack.
+    for (const record of read.records) out.records.push(record);
+    for (const problem of read.problems) out.problems.push(problem);
   }
   return out;
 }

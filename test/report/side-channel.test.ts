@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,5 +56,17 @@ describe('the side channel', () => {
     const dir = scratch();
     expect(appendRecords([], dir)).toBe(true);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a channel file of many lines', () => {
+  it('reads 200,000 lines without overflowing the stack, each bad line a problem', () => {
+    const dir = scratch();
+    const count = 200_000;
+    writeFileSync(join(dir, 'big.jsonl'), '{}\n'.repeat(count));
+    const read = readChannelDir(dir);
+    expect(read.records).toEqual([]);
+    expect(read.problems).toHaveLength(count);
+    expect(read.problems[count - 1]).toMatch(/big\.jsonl:200000: /);
   });
 });

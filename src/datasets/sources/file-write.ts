@@ -101,7 +101,7 @@ export function allocateIds(taken: Iterable<string>, wanted: ReadonlyArray<strin
 function render(path: string, text: string, rows: Question[]): string {
   if (extname(path).toLowerCase() === '.json') {
     const value = JSON.parse(text) as { questions: unknown[] };
-    value.questions.push(...rows);
+    for (const row of rows) value.questions.push(row);
     return `${JSON.stringify(value, null, 2)}\n`;
   }
   const { isSeq, parseDocument } = yamlModule();
