@@ -259,7 +259,11 @@ export function after429(
     } else if (state.rate >= known * RATE.noise) {
       ceiling = clampRate(Math.max(admitted ?? 0, known));
       rate = Math.min(state.rate, ceiling * RATE.approach);
-      const again = state.rate >= known && Math.abs(ceiling - known) <= known * RATE.sameCeiling;
+      // Probing above the approach point, at the ceiling or just below it, the limit was found
+      // again: the next probe goes half as fast (else, at a low limit, where the paced requests
+      // jitter by a larger share of their interval, it met the limit again every second).
+      const again =
+        state.rate > known * RATE.approach && Math.abs(ceiling - known) <= known * RATE.sameCeiling;
       if (again) probe = Math.max(RATE.minProbe, state.probe / 2);
     } else {
       ceiling = clampRate(known * RATE.ceilingStep);

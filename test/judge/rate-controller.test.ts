@@ -122,6 +122,9 @@ describe('the rate arithmetic', () => {
     // A probe above it found the same ceiling: back to the approach point, the probe halves.
     const found = after429(at({ rate: 20.5, ceiling: 20 }), 1_000, 1_000, 100);
     expect(found).toMatchObject({ ceiling: 20, rate: 20 * RATE.approach, probe: RATE.probe / 2 });
+    // So did one probing above the approach point and just below the ceiling.
+    const probing = after429(at({ rate: 19.7, ceiling: 20 }), 1_000, 1_000, 100);
+    expect(probing).toMatchObject({ ceiling: 20, rate: 20 * RATE.approach, probe: RATE.probe / 2 });
     // The provider admitted more than the ceiling: it rises, and the probe keeps its speed.
     const starts = Array.from({ length: 60 }, (_, i) => 8_000 + i * 33);
     const more = after429(at({ rate: 21, ceiling: 20, since: 1, recent: starts }), 10_000, 10_000, 100);
