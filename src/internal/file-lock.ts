@@ -7,7 +7,6 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
-  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -15,6 +14,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
+import { ageMs } from './file-age.js';
 import { sha256Hex } from './sha256.js';
 
 /**
@@ -117,14 +117,6 @@ function readOwner(dir: string): LockHolder | undefined {
     // No owner file yet, or not ours.
   }
   return undefined;
-}
-
-function ageMs(path: string): number | undefined {
-  try {
-    return Date.now() - statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Whether the lock directory `lock`, held by `owner` (as read), is left by a holder that is gone. */

@@ -1,6 +1,7 @@
-import { closeSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ageMs } from './file-age.js';
 
 /** A marker this old was left by a run that is over: it silences nothing and is swept. */
 const STALE_MS = 12 * 60 * 60 * 1000;
@@ -62,12 +63,8 @@ export function takeRunMarker(name: string, owner: number, options: RunMarkerOpt
   if (start !== undefined) return false;
   // No start to tell runs apart: a marker from long ago is an earlier process's. (Two callers that
   // both find it stale may both take it over: said twice at worst.)
-  let age: number;
-  try {
-    age = now - statSync(file).mtimeMs;
-  } catch {
-    return create(file, now);
-  }
+  const age = ageMs(file, now);
+  if (age === undefined) return create(file, now);
   if (age < STALE_MS) return false;
   try {
     unlinkSync(file);
@@ -101,8 +98,9 @@ function sweep(dir: string, name: string, keep: string, now: number): void {
     if (!entry.startsWith(`${name}-`)) continue;
     const file = join(dir, entry);
     if (file === keep) continue;
+    if ((ageMs(file, now) ?? 0) < STALE_MS) continue;
     try {
-      if (now - statSync(file).mtimeMs >= STALE_MS) unlinkSync(file);
+      unlinkSync(file);
     } catch {
       // Gone already, or not ours to remove.
     }
