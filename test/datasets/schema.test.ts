@@ -54,6 +54,22 @@ describe('the dataset schema', () => {
     ]);
   });
 
+  it('finds every repeated id among many, short ids and long ones alike', () => {
+    // Short ids are checked by sorting, long ones (mean over 64 characters) through a Set.
+    for (const prefix of ['q', `q${'x'.repeat(100)}`]) {
+      const ids = Array.from({ length: 500 }, (_, i) => `${prefix}${(i * 7919) % 500}`);
+      const unique = { questions: ids.map((id) => ({ id, input: 'x' })) };
+      expect(validateDataset(JSON.stringify(unique), { file: 'd.json' }).valid).toBe(true);
+      ids.push(ids[123]!, ids[7]!);
+      const repeated = { questions: ids.map((id) => ({ id, input: 'x' })) };
+      const problems = validateDataset(JSON.stringify(repeated), { file: 'd.json' }).problems;
+      expect(problems.map((p) => p.path)).toEqual(['/questions/500/id', '/questions/501/id']);
+      expect(problems[0]!.message).toContain(`duplicate question id '${ids[123]!}'`);
+      expect(problems[0]!.message).toContain('(/questions/123/id)');
+      expect(problems[1]!.message).toContain('(/questions/7/id)');
+    }
+  });
+
   it('refuses a blank or empty id, saying it needs some text', () => {
     expect(messages('questions:\n  - id: "  "\n    input: x\n  - id: ""\n    input: y\n')).toEqual([
       'd.yaml:2:9: /questions/0/id: must be a non-empty string, got the string "  ". Fix: give it some text.',
