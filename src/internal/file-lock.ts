@@ -15,11 +15,12 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
 import { ageMs } from './file-age.js';
+import { ownProcessStart, sameProcessAlive } from './process-identity.js';
 import { sha256Hex } from './sha256.js';
 
 /**
  * A cross-process lock on a file, beside it: the directory `<file>.lock` holding `owner.json`
- * ({ pid, host, token }). The directory never exists without its owner file: a taker writes the
+ * ({ pid, host, token, start }). The directory never exists without its owner file: a taker writes the
  * owner file into a directory of its own and renames that directory to `<file>.lock` (a rename onto
  * a directory that has files fails, so only one taker wins), and a holder renames the lock away
  * before it removes it. A process killed at any point of taking or releasing the lock so leaves
@@ -53,6 +54,8 @@ export interface LockHolder {
   pid: number;
   host: string;
   token: string;
+  /** When the holder started (Linux), which tells it from a later process given the same pid. */
+  start?: string;
 }
 
 /** Options of {@link acquireFileLock}. */
@@ -90,28 +93,27 @@ const LEFTOVERS = [LEFTOVER_TAKE, LEFTOVER_RELEASED, LEFTOVER_STALE];
 const BREAK_GUARD_STALE_MS = 2_000;
 
 /**
- * Whether a process of this host with `pid` is alive (`EPERM`: alive, another user's).
- *
- * @example
- * ```ts
- * processAlive(process.pid); // true
- * ```
+ * This process as the names it leaves beside a lock (queue tickets, leftovers) give it: its pid,
+ * and its start where known (`<pid>.<start>`), so a later process given the same pid is not it.
  */
-export function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+function processTag(): string {
+  const start = ownProcessStart();
+  return start === undefined ? String(process.pid) : `${process.pid}.${start}`;
+}
+
+/** Whether the process a name's {@link processTag} (or a bare pid, an older ai-eval's) names runs. */
+function tagAlive(tag: string | undefined): boolean {
+  const [pid = '', start] = (tag ?? '').split('.');
+  return /^\d+$/.test(pid) && sameProcessAlive(Number(pid), start);
 }
 
 function readOwner(dir: string): LockHolder | undefined {
   try {
     const value = JSON.parse(readFileSync(join(dir, 'owner.json'), 'utf8')) as Partial<LockHolder>;
     if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string') {
-      return { pid: value.pid, host: value.host, token: value.token };
+      const holder: LockHolder = { pid: value.pid, host: value.host, token: value.token };
+      if (typeof value.start === 'string') holder.start = value.start;
+      return holder;
     }
   } catch {
     // No owner file yet, or not ours.
@@ -121,7 +123,7 @@ function readOwner(dir: string): LockHolder | undefined {
 
 /** Whether the lock directory `lock`, held by `owner` (as read), is left by a holder that is gone. */
 function isStale(lock: string, owner: LockHolder | undefined): boolean {
-  if (owner && owner.host === HOST) return !processAlive(owner.pid);
+  if (owner && owner.host === HOST) return !sameProcessAlive(owner.pid, owner.start);
   const age = ageMs(lock);
   if (age === undefined) return false;
   return age > (owner ? FOREIGN_STALE_MS : OWNERLESS_STALE_MS);
@@ -146,7 +148,7 @@ function breakLock(lock: string, seen: LockHolder | undefined): boolean {
   try {
     const now = readOwner(lock);
     if (now?.token !== seen?.token || !isStale(lock, now)) return false;
-    const trash = `${lock}${LEFTOVER_STALE}${HOST_ID}-${process.pid}-${randomUUID()}`;
+    const trash = `${lock}${LEFTOVER_STALE}${HOST_ID}-${processTag()}-${randomUUID()}`;
     try {
       renameSync(lock, trash);
     } catch (error) {
@@ -168,7 +170,7 @@ interface Ticket {
 
 function takeTicket(queue: string): Ticket {
   sequence += 1;
-  const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(9, '0')}-${HOST_ID}-${process.pid}-${randomUUID()}`;
+  const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(9, '0')}-${HOST_ID}-${processTag()}-${randomUUID()}`;
   for (let tries = 0; ; tries += 1) {
     try {
       mkdirSync(queue, { recursive: true });
@@ -201,8 +203,8 @@ function ahead(ticket: Ticket): number {
   let count = 0;
   for (const name of names) {
     if (name >= ticket.name) continue;
-    const [, , host, pid] = name.split('-');
-    if (host === HOST_ID && !processAlive(Number(pid))) {
+    const [, , host, tag] = name.split('-');
+    if (host === HOST_ID && !tagAlive(tag)) {
       rmSync(join(ticket.dir, name), { force: true });
       continue;
     }
@@ -283,10 +285,17 @@ interface Candidate {
 }
 
 function makeCandidate(lock: string, token: string): Candidate {
-  const dir = `${lock}${LEFTOVER_TAKE}${HOST_ID}-${process.pid}-${token}`;
+  const dir = `${lock}${LEFTOVER_TAKE}${HOST_ID}-${processTag()}-${token}`;
   mkdirSync(dir);
   try {
-    writeFileSync(join(dir, 'owner.json'), JSON.stringify({ pid: process.pid, host: HOST, token }));
+    const start = ownProcessStart();
+    const owner: LockHolder = {
+      pid: process.pid,
+      host: HOST,
+      token,
+      ...(start !== undefined ? { start } : {}),
+    };
+    writeFileSync(join(dir, 'owner.json'), JSON.stringify(owner));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -343,9 +352,8 @@ function sweepLeftovers(lock: string): void {
     }
     const kind = LEFTOVERS.find((k) => rest.startsWith(k));
     if (kind === undefined) continue;
-    const [host, pid] = rest.slice(kind.length).split('-');
-    if (host === HOST_ID && !processAlive(Number(pid)))
-      rmSync(join(dir, name), { recursive: true, force: true });
+    const [host, tag] = rest.slice(kind.length).split('-');
+    if (host === HOST_ID && !tagAlive(tag)) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -368,7 +376,7 @@ function holdLock(lock: string, token: string): () => Promise<void> {
     // Remove the lock only while it is still ours (it is, unless someone broke it by hand), and
     // rename it away first: it is gone at once, never left without its owner file.
     if (readOwner(lock)?.token === token) {
-      const trash = `${lock}${LEFTOVER_RELEASED}${HOST_ID}-${process.pid}-${token}`;
+      const trash = `${lock}${LEFTOVER_RELEASED}${HOST_ID}-${processTag()}-${token}`;
       try {
         renameSync(lock, trash);
       } catch {

@@ -1,7 +1,8 @@
-import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, unlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ageMs } from './file-age.js';
+import { processStart } from './process-identity.js';
 
 /** A marker this old was left by a run that is over: it silences nothing and is swept. */
 const STALE_MS = 12 * 60 * 60 * 1000;
@@ -14,28 +15,6 @@ export interface RunMarkerOptions {
   now?: number;
   /** What tells one process of `pid` from an earlier one that had the same pid, when known. */
   startOf?: (pid: number) => string | undefined;
-}
-
-/**
- * The start of process `pid` as Linux counts it (clock ticks since boot, field 22 of
- * `/proc/<pid>/stat`), which tells two processes that had the same pid apart; undefined where
- * there is no `/proc`.
- *
- * @example
- * ```ts
- * processStart(process.pid); // '1234567' on Linux, undefined on macOS and Windows
- * ```
- */
-export function processStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count from its end.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const start = fields[19];
-    return start !== undefined && /^\d+$/.test(start) ? start : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

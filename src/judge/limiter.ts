@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError } from '../errors.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
-import { processAlive, withFileLock } from '../internal/file-lock.js';
+import { withFileLock } from '../internal/file-lock.js';
+import { processAlive } from '../internal/process-identity.js';
 import { logger } from '../logger.js';
 import { sha256Hex } from '../internal/sha256.js';
 

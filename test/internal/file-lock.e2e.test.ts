@@ -155,6 +155,65 @@ describe('the file lock', () => {
     expect(readdirSync(locks)).toEqual([`state.json.lock.stale-${HOST_ID}-${process.pid}-live`]);
   });
 
+  describe.runIf(existsSync('/proc/self/stat'))('on Linux, where a process start tells a reused pid', () => {
+    // The parent (Vitest's) is alive, but it is not the process that started at tick 1.
+    const reused = { pid: process.ppid, start: '1' };
+
+    it('takes over at once a lock whose holder has exited and whose pid another process has now', async () => {
+      const locks = tempDir('ai-eval-lock-files-');
+      const file = join(locks, 'state.json');
+      mkdirSync(`${file}.lock`);
+      writeFileSync(
+        join(`${file}.lock`, 'owner.json'),
+        JSON.stringify({ ...reused, host: hostname(), token: 'before-reboot' }),
+      );
+      let takenOver: LockHolder | undefined;
+      // The pid alone said alive: the waiter sat it out until stuckMs and gave up.
+      const release = await acquireFileLock(file, {
+        label: 'test',
+        code: 'JUDGE_FAILED',
+        consequence: '',
+        stuckMs: 1_500,
+        onTakeover: (holder) => (takenOver = holder),
+      });
+      await release();
+      expect(takenOver).toEqual({ ...reused, host: hostname(), token: 'before-reboot' });
+      expect(readdirSync(locks)).toEqual([]);
+    });
+
+    it('writes its own start into the owner file, and keeps a lock whose holder is that process', async () => {
+      const locks = tempDir('ai-eval-lock-files-');
+      const file = join(locks, 'state.json');
+      const release = await acquireFileLock(file, { label: 'test', code: 'JUDGE_FAILED', consequence: '' });
+      const owner = JSON.parse(readFileSync(join(`${file}.lock`, 'owner.json'), 'utf8')) as LockHolder;
+      expect(owner.pid).toBe(process.pid);
+      expect(owner.start).toMatch(/^\d+$/);
+      // A second taker in the same process waits for it: the holder is alive and is that process.
+      await expect(
+        acquireFileLock(file, { label: 'second', code: 'JUDGE_FAILED', consequence: '', stuckMs: 300 }),
+      ).rejects.toThrow(/gave up waiting for the lock/);
+      await release();
+    });
+
+    it('skips a queue ticket and sweeps a leftover of an exited process whose pid is reused', async () => {
+      const locks = tempDir('ai-eval-lock-files-');
+      const file = join(locks, 'state.json');
+      const tag = `${reused.pid}.${reused.start}`;
+      mkdirSync(`${file}.lock-queue`);
+      writeFileSync(join(`${file}.lock-queue`, `000000000000001-000000001-${HOST_ID}-${tag}-x`), '');
+      mkdirSync(`${file}.lock.take-${HOST_ID}-${tag}-y`);
+      const release = await acquireFileLock(file, {
+        label: 'test',
+        code: 'JUDGE_FAILED',
+        consequence: '',
+        fair: true,
+        stuckMs: 1_500,
+      });
+      await release();
+      expect(readdirSync(locks)).toEqual([]);
+    });
+  });
+
   it('keeps a breaker guard that is fresh: a live breaker may be checking the lock', async () => {
     const locks = tempDir('ai-eval-lock-files-');
     const file = join(locks, 'state.json');

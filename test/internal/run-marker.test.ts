@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { processStart, takeRunMarker } from '../../src/internal/run-marker.js';
+import { takeRunMarker } from '../../src/internal/run-marker.js';
 import { tempDir } from '../helpers/temp.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -62,19 +62,5 @@ describe('takeRunMarker: once per run of a process, whatever earlier runs left',
     const dir = join(tempDir('ai-eval-marker-'), 'missing');
     expect(takeRunMarker('ai-eval-no-reporter', 5, { dir, now: NOW, startOf: () => '1' })).toBe(true);
     expect(existsSync(dir)).toBe(false);
-  });
-});
-
-describe.runIf(existsSync('/proc/self/stat'))('processStart on Linux', () => {
-  it('reads a process start that tells this process from another', () => {
-    const own = processStart(process.pid);
-    expect(own).toMatch(/^\d+$/);
-    expect(processStart(process.pid)).toBe(own);
-    expect(processStart(1)).toMatch(/^\d+$/);
-    expect(processStart(1)).not.toBe(own);
-  });
-
-  it('gives undefined for a process that is not there', () => {
-    expect(processStart(2 ** 22 + 17)).toBeUndefined();
   });
 });
