@@ -88,7 +88,10 @@ const check = (value) => {
 };
 
 const rows = [];
+/** Whether each row with a target met it (a separate list: `rows` is printed as the table). */
+const verdicts = [];
 function row(name, result, target) {
+  if (target !== undefined) verdicts.push(result.ratio <= target);
   rows.push({
     benchmark: name,
     'subject ms': result.subjectMs.toFixed(1),
@@ -140,7 +143,8 @@ if (!args.includes('--no-write')) {
         `| ${r.benchmark} | ${r['subject ms']} | ${r['baseline ms']} | ${r.ratio} | ${r['min-max']} | ${r.target} |`,
     )
     .join('\n');
-  const met = rows.every((r) => r.target.endsWith(' met'));
+  // ('NOT met' ends with ' met' too: the verdicts are kept apart from the table's text.)
+  const met = verdicts.every(Boolean);
   writeSection(
     'datasets',
     `## Dataset loading (target 2)
@@ -154,7 +158,7 @@ Subject: ai-eval's loader; baseline: \`readFileSync\` + \`JSON.parse\` + the pre
 | --- | --- | --- | --- | --- | --- |
 ${table}
 
-- At most 1.3x for JSON and for YAML: ${met ? 'met' : 'not met'} on this run.
+- At most 1.3x for JSON (from a file and from a string) and for YAML: ${met ? 'met' : 'not met'} on this run.
 `,
   );
 }
