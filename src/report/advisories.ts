@@ -102,7 +102,12 @@ function unverifiedObservers(target: AdvisoryInput): Advisory[] {
 /** Question ids that came from more than one test file. */
 function duplicates(target: AdvisoryInput): Advisory[] {
   const files = new Map<string, string[]>();
-  for (const q of target.questions) files.set(q.id, [...(files.get(q.id) ?? []), q.test.file]);
+  for (const q of target.questions) {
+    // Pushed in place: a copy per question made an id shared by many tests quadratic.
+    const list = files.get(q.id);
+    if (list) list.push(q.test.file);
+    else files.set(q.id, [q.test.file]);
+  }
   return [...files]
     .filter(([, list]) => list.length > 1)
     .map(([id, list]) => ({
