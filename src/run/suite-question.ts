@@ -139,11 +139,10 @@ async function runTrial(
   scope: TrialScope,
 ): Promise<string | undefined> {
   const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
-  const deadline = new TrialDeadline(runnerSignal);
-  const timer = setTimeout(
-    () => deadline.abort(new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource))),
-    timeout,
-  );
+  const deadline = new TrialDeadline(runnerSignal, {
+    ms: timeout,
+    reason: () => new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource)),
+  });
   const { graders } = scope.target;
   const passThreshold = options.target.passThreshold ?? getConfig().passThreshold;
   const recordScope: Omit<RecordScope, 'identity'> = {
@@ -239,7 +238,6 @@ async function runTrial(
       } else failure = failure === undefined ? why : `${failure}; ${why}`;
     }
   }
-  clearTimeout(timer);
   deadline.dispose();
   if (result === undefined) {
     const why = failure ?? 'the question was not graded';
@@ -281,36 +279,48 @@ function noResponseResult(
 const ABORTED: unique symbol = Symbol('aborted');
 
 /**
- * The signal of one trial, and the race of each of its steps against it. Only this trial aborts
- * the signal (its timeout, or the runner's signal forwarded), so each step races a promise that
- * the abort rejects instead of adding and removing a listener on the signal for each step (on
- * Node 20 an AbortSignal listener is one of the costlier parts of a deterministic trial).
+ * The signal of one trial, its timeout, and the race of each of its steps against them. Only this
+ * trial aborts the signal (its timeout, or the runner's signal forwarded), so each step races a
+ * promise that the abort rejects instead of adding and removing a listener on the signal for each
+ * step (on Node 20 an AbortSignal listener is one of the costlier parts of a deterministic trial).
+ *
+ * What a trial of synchronous steps (a scripted agent, deterministic graders) never uses is never
+ * made: the AbortController until something reads the signal, and the timer and the promise the
+ * abort rejects until a step returns a promise. No timer can fire while the steps run without
+ * waiting, so a timer armed at the first wait, for the time left, fires when one armed at the start
+ * would have.
  */
 class TrialDeadline {
   /** Made when something first reads the signal: most deterministic trials never do. */
   #controller: AbortController | undefined;
   #done = false;
   #reason: unknown;
-  readonly #aborted: Promise<never>;
-  #reject!: (reason: typeof ABORTED) => void;
+  /** Rejected by the abort; made by the first race. */
+  #aborted: Promise<never> | undefined;
+  #reject: ((reason: typeof ABORTED) => void) | undefined;
   readonly #runner: () => AbortSignal | undefined;
   /** The runner's signal this one follows, and the listener that forwards its abort. */
   #following: { signal: AbortSignal; forward: () => void } | undefined;
   /** The trial is over: a signal first read now (by work left running) follows nothing. */
   #disposed = false;
+  /** When the trial started (`performance.now()`), its timeout, and the timer once armed. */
+  readonly #started: number;
+  readonly #timeout: { ms: number; reason: () => unknown } | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * `runner` gives the runner's signal of the test. It is followed (its abort, with its reason,
    * aborts this trial) from the moment something reads this trial's signal: a step that never
    * takes the signal cannot be stopped by it anyway, and the runner ends its test on its own.
+   * `timeout` aborts the trial with its `reason()` `ms` after now.
    */
-  constructor(runner: () => AbortSignal | undefined = () => undefined) {
+  constructor(
+    runner: () => AbortSignal | undefined = () => undefined,
+    timeout?: { ms: number; reason: () => unknown },
+  ) {
     this.#runner = runner;
-    this.#aborted = new Promise<never>((_resolve, reject) => {
-      this.#reject = reject;
-    });
-    // Nothing need wait for it: a step that races it handles the rejection.
-    this.#aborted.catch(() => undefined);
+    this.#timeout = timeout;
+    this.#started = performance.now();
   }
 
   /** The trial's signal (aborted already, with its reason, when read after the abort). */
@@ -336,9 +346,19 @@ class TrialDeadline {
     this.#following = { signal: runner, forward };
   }
 
-  /** The trial is over: stop following the runner's signal. */
+  /** Starts the timeout's timer, for the time left of it, unless it runs or the trial is over. */
+  #arm(): void {
+    if (this.#timer !== undefined || this.#timeout === undefined || this.#done || this.#disposed) return;
+    const { ms, reason } = this.#timeout;
+    const left = Math.max(0, ms - (performance.now() - this.#started));
+    this.#timer = setTimeout(() => this.abort(reason()), left);
+  }
+
+  /** The trial is over: stop its timer and stop following the runner's signal. */
   dispose(): void {
     this.#disposed = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#following?.signal.removeEventListener('abort', this.#following.forward);
     this.#following = undefined;
   }
@@ -351,10 +371,24 @@ class TrialDeadline {
     if (this.#done) return;
     this.#done = true;
     this.#reason = reason;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
     // Rejected before the signal's listeners run: a step that settles because its listener saw
     // the abort still loses the race to the abort, and fails with its reason.
-    this.#reject(ABORTED);
+    this.#reject?.(ABORTED);
     this.#controller?.abort(reason);
+  }
+
+  /** The promise the abort rejects (made once, when a step first waits). */
+  #abortion(): Promise<never> {
+    if (this.#aborted === undefined) {
+      this.#aborted = new Promise<never>((_resolve, reject) => {
+        this.#reject = reject;
+      });
+      // Nothing need wait for it: a step that races it handles the rejection.
+      this.#aborted.catch(() => undefined);
+    }
+    return this.#aborted;
   }
 
   /**
@@ -387,7 +421,8 @@ class TrialDeadline {
       promise.catch(() => undefined);
       return Promise.reject(label(abortReason(this.#reason, what)));
     }
-    return Promise.race([promise, this.#aborted]).then(undefined, (error: unknown) => {
+    this.#arm();
+    return Promise.race([promise, this.#abortion()]).then(undefined, (error: unknown) => {
       throw error === ABORTED ? label(abortReason(this.#reason, what)) : label(stepError(error, what));
     });
   }
