@@ -2,11 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkReporterOptions, type ReporterOptions } from '../src/report/options.js';
-import { PrebuiltQuestions } from '../src/report/aggregate.js';
-import { CHANNEL_DIR_ENV, ChannelReader } from '../src/report/side-channel.js';
+import { CHANNEL_DIR_ENV, readChannelDir } from '../src/report/side-channel.js';
 import { plural } from '../src/internal/text.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
-import { finishRun, reportRoot, type FinishResult } from '../src/report/write.js';
+import { finishRun, type FinishResult } from '../src/report/write.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -18,35 +17,30 @@ export interface JestGlobalConfigLike {
   shard?: { shardIndex: number; shardCount: number } | undefined;
 }
 
-/** The parts of Jest's result of one test file the reporter reads. */
-export interface JestTestFileResultLike {
-  testFilePath: string;
-  testResults: ReadonlyArray<{
-    fullName: string;
-    title: string;
-    ancestorTitles: string[];
-    /** Milliseconds the test ran; null or absent when Jest did not time it. */
-    duration?: number | null;
-  }>;
-}
-
 /** The parts of Jest's aggregated results the reporter reads. */
 export interface JestAggregatedResultLike {
   /** Failed tests. */
   numFailedTests?: number;
   /** Test files that failed to run (a syntax error, a throw at the top level). */
   numRuntimeErrorTestSuites?: number;
-  testResults: ReadonlyArray<JestTestFileResultLike>;
+  testResults: ReadonlyArray<{
+    testFilePath: string;
+    testResults: ReadonlyArray<{
+      fullName: string;
+      title: string;
+      ancestorTitles: string[];
+      /** Milliseconds the test ran; null or absent when Jest did not time it. */
+      duration?: number | null;
+    }>;
+  }>;
 }
 
 /**
  * The ai-eval reporter for Jest. Its constructor makes a fresh channel directory and sets
  * `AI_EVAL_CHANNEL_DIR` before Jest starts its workers; the matchers append one JSON line per
- * record to `records-<pid>.jsonl` there. As each test file finishes, it reads the lines added
- * since and builds that file's questions, while the workers run on. At the end it joins the records
- * to Jest's results (by absolute test path and full test name; records of tests Jest did not report
- * are dropped; a suite's own records are matched by file), reusing the questions already built,
- * prints the summary, writes the configured files and
+ * record to `records-<pid>.jsonl` there. At the end it joins the records to Jest's results (by
+ * absolute test path and full test name; records of tests Jest did not report are dropped; a
+ * suite's own records are matched by file), prints the summary, writes the configured files and
  * fails the run through `getLastError()` when a hard gate fails. Under `--shard` the report is
  * partial: its hard gates are deferred to `ai-eval merge`. The directory is removed afterwards.
  *
@@ -68,12 +62,6 @@ export default class AiEvalJestReporter {
   private readonly root: string;
   private readonly shard: { index: number; count: number } | null;
   private error: Error | undefined;
-  /**
-   * The run's channel as read so far, the records read whose test file has not finished yet, and
-   * the questions built of the files that have.
-   */
-  private run:
-    { reader: ChannelReader; waiting: AiEvalRecord[]; prebuilt: PrebuiltQuestions | undefined } | undefined;
 
   constructor(globalConfig: JestGlobalConfigLike, options?: ReporterOptions) {
     this.options = checkReporterOptions(options);
@@ -89,39 +77,12 @@ export default class AiEvalJestReporter {
     rmSync(this.channelDir, { recursive: true, force: true });
     mkdirSync(this.channelDir, { recursive: true });
     this.error = undefined;
-    this.run = undefined;
-  }
-
-  /**
-   * A test file finished: reads the records added since the last file, and builds the questions
-   * of this one (all its records are in: its worker wrote them before it reported the file), so
-   * that the end of the run has less left to do.
-   */
-  onTestResult(_test: unknown, result: JestTestFileResultLike): void {
-    const run = this.channel();
-    const fresh = run.reader.read();
-    for (const record of fresh.records) run.waiting.push(record);
-    const file = resolve(result.testFilePath);
-    const names = testNames(result);
-    const ours: AiEvalRecord[] = [];
-    const others: AiEvalRecord[] = [];
-    for (const record of run.waiting) {
-      if (resolve(this.root, record.test.file) !== file) others.push(record);
-      else if (names.has(record.test.name) || record.kind !== 'grade') ours.push(record);
-      // Else a record of a test Jest did not report: dropped at the end, as it is counted there.
-    }
-    run.waiting = others;
-    if (ours.length === 0) return;
-    run.prebuilt ??= new PrebuiltQuestions(reportRoot(this.root, this.options));
-    run.prebuilt.add(ours);
   }
 
   onRunComplete(_contexts: unknown, results: JestAggregatedResultLike): void {
     let text = '';
     try {
       const { records, warnings } = this.readChannel(results);
-      const prebuilt = this.run?.prebuilt;
-      this.run = undefined;
       const result = finishRun(records, this.options, {
         root: this.root,
         print: (t) => (text += t),
@@ -130,7 +91,6 @@ export default class AiEvalJestReporter {
         shard: this.shard,
         failedTests: (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0),
         durationOf: durationsOf(results),
-        prebuilt,
       });
       this.lastResult = result;
       this.error = result.failed ? new Error(result.failure ?? 'ai-eval: the run failed') : undefined;
@@ -144,18 +104,17 @@ export default class AiEvalJestReporter {
     return this.error;
   }
 
-  /** The channel of this run, as read so far. */
-  private channel(): NonNullable<AiEvalJestReporter['run']> {
-    this.run ??= { reader: new ChannelReader(this.channelDir), waiting: [], prebuilt: undefined };
-    return this.run;
-  }
-
   private readChannel(results: JestAggregatedResultLike): { records: AiEvalRecord[]; warnings: string[] } {
     const known = new Map<string, Set<string>>();
-    for (const file of results.testResults) known.set(resolve(file.testFilePath), testNames(file));
-    const { reader } = this.channel();
-    reader.read({ final: true });
-    const read = reader.all();
+    for (const file of results.testResults) {
+      const names = new Set<string>();
+      for (const t of file.testResults) {
+        names.add(t.fullName);
+        names.add([...t.ancestorTitles, t.title].join(' > '));
+      }
+      known.set(resolve(file.testFilePath), names);
+    }
+    const read = readChannelDir(this.channelDir);
     const records: AiEvalRecord[] = [];
     const warnings = [...read.problems];
     let dropped = 0;
@@ -169,16 +128,6 @@ export default class AiEvalJestReporter {
     if (dropped > 0) warnings.push(`${plural(dropped, 'record')} of tests Jest did not report were dropped`);
     return { records, warnings };
   }
-}
-
-/** The full names of a test file's tests, in either spelling (Jest's, or `a > b`). */
-function testNames(file: JestTestFileResultLike): Set<string> {
-  const names = new Set<string>();
-  for (const t of file.testResults) {
-    names.add(t.fullName);
-    names.add([...t.ancestorTitles, t.title].join(' > '));
-  }
-  return names;
 }
 
 /**

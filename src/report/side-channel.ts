@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_VERSION, type AiEvalRecord } from '../run/record-types.js';
 
@@ -90,131 +90,23 @@ export function appendRecords(records: readonly AiEvalRecord[], dir = process.en
  * ```
  */
 export function readChannelDir(dir: string): ReadRecords {
-  const reader = new ChannelReader(dir);
-  reader.read({ final: true });
-  return reader.all();
-}
-
-/** What a {@link ChannelReader} has read of one channel file. */
-interface FileRead {
-  /** Bytes consumed: up to the end of the last whole line read. */
-  offset: number;
-  /** Lines consumed. */
-  lines: number;
-  read: ReadRecords;
-}
-
-/**
- * Reads a channel directory as its files grow: each {@link ChannelReader.read} parses the whole
- * lines appended since the last one (a line still being written waits for the next read), so a
- * reporter can check and use records while the workers run on. {@link ChannelReader.all} gives
- * everything read so far as {@link readChannelDir} gives it: the files in name order, each in line
- * order, with the same problems.
- *
- * @example
- * ```ts
- * const reader = new ChannelReader(dir);
- * const fresh = reader.read(); // as each test file finishes
- * reader.read({ final: true }); // at the end: a last line without its newline is read too
- * const { records, problems } = reader.all();
- * ```
- */
-export class ChannelReader {
-  readonly #dir: string;
-  readonly #files = new Map<string, FileRead>();
-
-  constructor(dir: string) {
-    this.#dir = dir;
-  }
-
-  /**
-   * Reads what was appended to the directory's channel files since the last call (new files
-   * included) and returns the new records and problems. With `final`, a last line that has no
-   * newline is read as a line too (a truncated one is a problem, as in {@link readChannelDir}).
-   */
-  read(options: { final?: boolean } = {}): ReadRecords {
-    const fresh: ReadRecords = { records: [], problems: [] };
-    let names: string[];
-    try {
-      names = readdirSync(this.#dir)
-        .filter((f) => f.endsWith('.jsonl'))
-        .sort();
-    } catch {
-      return fresh;
-    }
-    for (const name of names) {
-      const file = join(this.#dir, name);
-      let state = this.#files.get(file);
-      if (state === undefined) {
-        state = { offset: 0, lines: 0, read: { records: [], problems: [] } };
-        this.#files.set(file, state);
-      }
-      const text = readFrom(file, state.offset, options.final === true);
-      if (text === undefined) continue;
-      const read = parseJsonLines(text.text, file, state.lines + 1);
-      state.offset += text.bytes;
-      state.lines += text.lines;
-      // One by one: spreading a list of 150,000 or more into push() overflows the stack.
-      for (const record of read.records) {
-        state.read.records.push(record);
-        fresh.records.push(record);
-      }
-      for (const problem of read.problems) {
-        state.read.problems.push(problem);
-        fresh.problems.push(problem);
-      }
-    }
-    return fresh;
-  }
-
-  /** Everything read so far: the files in name order, each in line order. */
-  all(): ReadRecords {
-    const out: ReadRecords = { records: [], problems: [] };
-    for (const name of [...this.#files.keys()].sort()) {
-      const { read } = this.#files.get(name)!;
-      for (const record of read.records) out.records.push(record);
-      for (const problem of read.problems) out.problems.push(problem);
-    }
-    return out;
-  }
-}
-
-/**
- * The text of `file` from byte `offset`: up to the end of its last whole line, or (`final`) to its
- * end; with the bytes and lines it spans. Undefined when there is nothing new (or no such file).
- */
-function readFrom(
-  file: string,
-  offset: number,
-  final: boolean,
-): { text: string; bytes: number; lines: number } | undefined {
-  let fd: number;
+  let names: string[];
   try {
-    fd = openSync(file, 'r');
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
   } catch {
-    return undefined;
+    return { records: [], problems: [] };
   }
-  try {
-    const size = fstatSync(fd).size;
-    if (size <= offset) return undefined;
-    const buffer = Buffer.allocUnsafe(size - offset);
-    let got = 0;
-    while (got < buffer.length) {
-      const n = readSync(fd, buffer, got, buffer.length - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    // Only whole lines: a worker may be writing the next one now (a newline byte never occurs
-    // inside a UTF-8 character, so the cut never splits one).
-    const end = final ? got : buffer.lastIndexOf(0x0a, got - 1) + 1;
-    if (end === 0) return undefined;
-    const text = buffer.toString('utf8', 0, end);
-    let lines = 0;
-    for (let i = buffer.indexOf(0x0a); i !== -1 && i < end; i = buffer.indexOf(0x0a, i + 1)) lines += 1;
-    return { text, bytes: end, lines };
-  } finally {
-    closeSync(fd);
+  const out: ReadRecords = { records: [], problems: [] };
+  for (const name of names) {
+    const file = join(dir, name);
+    const read = parseJsonLines(readFileSync(file, 'utf8'), file);
+    // One by one: spreading a list of 150,000 or more into push() overflows the stack.
+    for (const record of read.records) out.records.push(record);
+    for (const problem of read.problems) out.problems.push(problem);
   }
+  return out;
 }
 
 /**
@@ -342,28 +234,26 @@ export function checkRecords(values: unknown, where: string): ReadRecords {
 
 /**
  * Parses a JSON Lines channel file: one record per line. A bad line is skipped with a problem
- * naming the file and line (the text's first line being `firstLine` of the file); blank lines are
- * ignored.
+ * naming the file and line; blank lines are ignored.
  *
  * @example
  * ```ts
  * const { records, problems } = parseJsonLines(readFileSync(file, 'utf8'), file);
  * ```
  */
-export function parseJsonLines(text: string, file: string, firstLine = 1): ReadRecords {
+export function parseJsonLines(text: string, file: string): ReadRecords {
   const out: ReadRecords = { records: [], problems: [] };
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
-    const at = firstLine + i;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch (error) {
-      out.problems.push(`${file}:${at}: not JSON (${(error as Error).message}); line skipped`);
+      out.problems.push(`${file}:${i + 1}: not JSON (${(error as Error).message}); line skipped`);
       return;
     }
     const problem = recordProblem(value);
-    if (problem) out.problems.push(`${file}:${at}: ${problem}; line skipped`);
+    if (problem) out.problems.push(`${file}:${i + 1}: ${problem}; line skipped`);
     else out.records.push(value as AiEvalRecord);
   });
   return out;

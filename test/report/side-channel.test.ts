@@ -1,16 +1,8 @@
-import {
-  appendFileSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendRecords, ChannelReader, channelFile, readChannelDir } from '../../src/report/side-channel.js';
+import { appendRecords, channelFile, readChannelDir } from '../../src/report/side-channel.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { rec } from '../helpers/report-fixtures.js';
 
@@ -76,56 +68,5 @@ describe('a channel file of many lines', () => {
     expect(read.records).toEqual([]);
     expect(read.problems).toHaveLength(count);
     expect(read.problems[count - 1]).toMatch(/big\.jsonl:200000: /);
-  });
-});
-
-describe('a channel read as it grows', () => {
-  const line = (question: string) => `${JSON.stringify(record(question))}\n`;
-  const asked = (read: { records: unknown[] }) => read.records.map((r) => (r as EvalRecord).question);
-
-  it('gives each whole line once, holds back a line still being written, and ends as readChannelDir', () => {
-    const dir = scratch();
-    const a = join(dir, 'records-1.jsonl');
-    const b = join(dir, 'records-2.jsonl');
-    writeFileSync(a, line('a1') + line('a2'));
-    const half = line('b2');
-    writeFileSync(b, line('b1') + half.slice(0, 20));
-    const reader = new ChannelReader(dir);
-    expect(asked(reader.read())).toEqual(['a1', 'a2', 'b1']);
-    // Nothing new: nothing read twice, the half line still waits.
-    expect(asked(reader.read())).toEqual([]);
-    appendFileSync(b, half.slice(20) + '{"v":2}\n' + 'not json\n');
-    appendFileSync(a, line('a3'));
-    const fresh = reader.read();
-    expect(asked(fresh)).toEqual(['a3', 'b2']);
-    // Problems name the line of the whole file, not of the part read.
-    expect(fresh.problems).toEqual([
-      expect.stringMatching(/records-2\.jsonl:3: \$\.test: expected/),
-      expect.stringMatching(/records-2\.jsonl:4: not JSON/),
-    ]);
-    appendFileSync(a, '{"truncated":');
-    expect(asked(reader.read())).toEqual([]);
-    const last = reader.read({ final: true });
-    expect(last.problems).toEqual([expect.stringMatching(/records-1\.jsonl:4: not JSON/)]);
-    // Everything read, in file then line order, with the problems a one-shot read gives.
-    const all = reader.all();
-    expect(asked(all)).toEqual(['a1', 'a2', 'a3', 'b1', 'b2']);
-    expect(all).toEqual(readChannelDir(dir));
-  });
-
-  it('cuts only between lines, also after a character beyond ASCII', () => {
-    const dir = scratch();
-    const file = join(dir, 'records-1.jsonl');
-    const whole = line('q✓1');
-    const cut = Buffer.from(whole).indexOf(Buffer.from('✓')) + 1; // inside the three bytes of ✓
-    writeFileSync(file, Buffer.from(whole).subarray(0, cut));
-    const reader = new ChannelReader(dir);
-    expect(reader.read().records).toEqual([]);
-    appendFileSync(file, Buffer.from(whole).subarray(cut));
-    expect(asked(reader.read())).toEqual(['q✓1']);
-  });
-
-  it('reads a missing directory as no records', () => {
-    expect(new ChannelReader(join(scratch(), 'missing')).read()).toEqual({ records: [], problems: [] });
   });
 });
