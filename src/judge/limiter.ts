@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError } from '../errors.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 import { withFileLock } from '../internal/file-lock.js';
-import { processAlive } from '../internal/process-identity.js';
+import { ownProcessStart, sameProcessAlive } from '../internal/process-identity.js';
 import { logger } from '../logger.js';
 import { sha256Hex } from '../internal/sha256.js';
 
@@ -29,6 +29,8 @@ export interface LimitSettings {
 interface Holder {
   token: string;
   pid: number;
+  /** When the holder started (Linux): a later process given the same pid is not it. */
+  start?: string;
   at: number;
 }
 
@@ -136,7 +138,11 @@ function readState(file: string): { state: LimiterState; text: string | undefine
 
 /** Drops dead or leaked holders; their calls count as finished now; finished calls leave the window. */
 function tidy(state: LimiterState, settings: LimitSettings, now: number): void {
-  state.inflight = state.inflight.filter((h) => processAlive(h.pid) && now - h.at < settings.holdLimitMs);
+  state.inflight = state.inflight.filter(
+    (h) =>
+      sameProcessAlive(h.pid, typeof h.start === 'string' ? h.start : undefined) &&
+      now - h.at < settings.holdLimitMs,
+  );
   const live = new Set(state.inflight.map((h) => h.token));
   state.starts = state.starts
     .map((s) => (s.token !== undefined && !live.has(s.token) ? { at: Math.max(s.at, now) } : s))
@@ -229,7 +235,8 @@ export async function acquireSlot(
           return done.length === 0 ? 0 : Math.max(1, Math.min(...done) + settings.windowMs - now);
         }
         if (state.inflight.length >= settings.concurrency) return 0;
-        state.inflight.push({ token, pid: process.pid, at: now });
+        const start = ownProcessStart();
+        state.inflight.push({ token, pid: process.pid, ...(start !== undefined ? { start } : {}), at: now });
         state.starts.push({ at: now, token });
         return -1;
       },

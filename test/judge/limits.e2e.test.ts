@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -125,6 +125,31 @@ describe('judge limits across worker processes', () => {
     await again();
     expect(holders()).toEqual([]);
   });
+
+  it.runIf(existsSync('/proc/self/stat'))(
+    'reclaims a slot whose holder died and whose pid another process has now (Linux)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ai-eval-limits-'));
+      const settings = { dir, key: 'k', concurrency: 1, windowMs: 60_000, holdLimitMs: 600_000 };
+      await (
+        await acquireSlot(settings)
+      )();
+      const [state] = readdirSync(dir).filter((f) => f.endsWith('.json'));
+      const file = join(dir, state!);
+      // The parent (Vitest's) is alive, but it is not the process that started at tick 1. The pid
+      // alone kept the slot for holdLimitMs (ten minutes here).
+      const held = { token: 't', pid: process.ppid, start: '1', at: Date.now() };
+      writeFileSync(file, JSON.stringify({ inflight: [held], starts: [] }));
+      const release = await acquireSlot(settings, AbortSignal.timeout(3000));
+      const { inflight } = JSON.parse(readFileSync(file, 'utf8')) as {
+        inflight: Array<{ pid: number; start?: string }>;
+      };
+      expect(inflight).toEqual([
+        expect.objectContaining({ pid: process.pid, start: expect.stringMatching(/^\d+$/) }),
+      ]);
+      await release();
+    },
+  );
 
   it('takes over the limiter lock of a process that died holding it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-eval-limits-'));
