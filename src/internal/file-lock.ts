@@ -20,17 +20,18 @@ import { sha256Hex } from './sha256.js';
 
 /**
  * A cross-process lock on a file, beside it: the directory `<file>.lock` holding `owner.json`
- * ({ pid, host, token, start }). The directory never exists without its owner file: a taker writes the
- * owner file into a directory of its own and renames that directory to `<file>.lock` (a rename onto
- * a directory that has files fails, so only one taker wins), and a holder renames the lock away
- * before it removes it. A process killed at any point of taking or releasing the lock so leaves
- * either a lock with an owner (taken over at once, below) or no lock. What it adds to a plain lock
- * directory:
+ * ({ pid, host, token, and on Linux the holder's start }). The directory never exists without its
+ * owner file: a taker writes the owner file into a directory of its own and renames that directory
+ * to `<file>.lock` (a rename onto a directory that has files fails, so only one taker wins), and a
+ * holder renames the lock away before it removes it. A process killed at any point of taking or
+ * releasing the lock so leaves either a lock with an owner (taken over at once, below) or no lock.
+ * What it adds to a plain lock directory:
  *
  * - A lock whose holder is gone is taken over at once: on the same host the holder's pid is
- *   checked (a process killed with `kill -9` never released it). A holder on another host keeps
- *   the directory's mtime fresh; it is presumed dead after {@link FOREIGN_STALE_MS} without it. A
- *   directory without an owner file (made by another tool, or by an older ai-eval that made the
+ *   checked, with its start where known (a process killed with `kill -9` never released it, and
+ *   its pid may since belong to another process). A holder on another host keeps the directory's
+ *   mtime fresh; it is presumed dead after {@link FOREIGN_STALE_MS} without it. A directory
+ *   without an owner file (made by another tool, or by an older ai-eval that made the
  *   directory first and wrote its owner after) is stale after {@link OWNERLESS_STALE_MS}.
  *   Staleness never rests on a timer in the holder, which a long synchronous step (validating a
  *   big dataset) would hold up.
