@@ -15,7 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError, type AiEvalErrorCode } from '../errors.js';
 import { ageMs } from './file-age.js';
-import { ownProcessStart, sameProcessAlive } from './process-identity.js';
+import { ownProcess, sameProcessAlive } from './process-identity.js';
 import { sha256Hex } from './sha256.js';
 
 /**
@@ -98,8 +98,8 @@ const BREAK_GUARD_STALE_MS = 2_000;
  * and its start where known (`<pid>.<start>`), so a later process given the same pid is not it.
  */
 function processTag(): string {
-  const start = ownProcessStart();
-  return start === undefined ? String(process.pid) : `${process.pid}.${start}`;
+  const { pid, start } = ownProcess();
+  return start === undefined ? String(pid) : `${pid}.${start}`;
 }
 
 /** Whether the process a name's {@link processTag} (or a bare pid, an older ai-eval's) names runs. */
@@ -289,13 +289,7 @@ function makeCandidate(lock: string, token: string): Candidate {
   const dir = `${lock}${LEFTOVER_TAKE}${HOST_ID}-${processTag()}-${token}`;
   mkdirSync(dir);
   try {
-    const start = ownProcessStart();
-    const owner: LockHolder = {
-      pid: process.pid,
-      host: HOST,
-      token,
-      ...(start !== undefined ? { start } : {}),
-    };
+    const owner: LockHolder = { ...ownProcess(), host: HOST, token };
     writeFileSync(join(dir, 'owner.json'), JSON.stringify(owner));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

@@ -58,6 +58,20 @@ export function ownProcessStart(): string | undefined {
 }
 
 /**
+ * This process as a holder writes itself down beside what it holds (a lock's owner file, a judge
+ * slot): its pid, and its start where known.
+ *
+ * @example
+ * ```ts
+ * writeFileSync(owner, JSON.stringify({ ...ownProcess(), token }));
+ * ```
+ */
+export function ownProcess(): { pid: number; start?: string } {
+  const start = ownProcessStart();
+  return start === undefined ? { pid: process.pid } : { pid: process.pid, start };
+}
+
+/**
  * Whether the process that wrote down `pid` (and, where known, its `start`) is still running: its
  * pid is alive and, when both starts are known, the process now under that pid started when that
  * one did. A pid the system has given to a newer process since reads as gone.

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AiEvalError } from '../errors.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 import { withFileLock } from '../internal/file-lock.js';
-import { ownProcessStart, sameProcessAlive } from '../internal/process-identity.js';
+import { ownProcess, sameProcessAlive } from '../internal/process-identity.js';
 import { logger } from '../logger.js';
 import { sha256Hex } from '../internal/sha256.js';
 
@@ -235,8 +235,7 @@ export async function acquireSlot(
           return done.length === 0 ? 0 : Math.max(1, Math.min(...done) + settings.windowMs - now);
         }
         if (state.inflight.length >= settings.concurrency) return 0;
-        const start = ownProcessStart();
-        state.inflight.push({ token, pid: process.pid, ...(start !== undefined ? { start } : {}), at: now });
+        state.inflight.push({ token, ...ownProcess(), at: now });
         state.starts.push({ at: now, token });
         return -1;
       },

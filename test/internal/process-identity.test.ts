@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  ownProcess,
   ownProcessStart,
   processAlive,
   processStart,
@@ -32,6 +33,7 @@ describe.runIf(existsSync('/proc/self/stat'))('on Linux', () => {
     expect(own).toMatch(/^\d+$/);
     expect(processStart(process.pid)).toBe(own);
     expect(ownProcessStart()).toBe(own);
+    expect(ownProcess()).toEqual({ pid: process.pid, start: own });
     expect(processStart(1)).toMatch(/^\d+$/);
     expect(processStart(1)).not.toBe(own);
   });
