@@ -1,7 +1,7 @@
 import type { AiEvalRecord } from '../src/run/record-types.js';
 import type { RunnerChannel, TestIdentity } from '../src/run/channel.js';
 import { safeRecords } from '../src/run/record.js';
-import { appendRecords } from '../src/report/side-channel.js';
+import type { ChannelWriter } from '../src/report/side-channel.js';
 
 /** The circus test entry Jest 30 exposes through `expect.getState().currentTestIdentity()`. */
 interface CircusTest {
@@ -49,14 +49,21 @@ export function jestIdentity(
 /**
  * The Jest channel: Jest has no per-test metadata, so each record becomes one JSON line appended
  * to `records-<pid>.jsonl` in the directory the ai-eval Jest reporter names in
- * `AI_EVAL_CHANNEL_DIR` (the protocol is src/report/side-channel.ts). Without that variable (no ai-eval reporter) nothing is written.
+ * `AI_EVAL_CHANNEL_DIR` (the protocol is src/report/side-channel.ts). Without that variable (no
+ * ai-eval reporter) nothing is written. Records go through `writer`: written at once, or held
+ * until the writer is flushed when `hold` is set (a generated suite's, flushed by its `afterAll`).
  */
-export function createJestChannel(getState: () => JestExpectState): RunnerChannel {
+export function createJestChannel(
+  getState: () => JestExpectState,
+  writer: ChannelWriter,
+  options: { hold?: boolean } = {},
+): RunnerChannel {
   return {
     identify: (state) => jestIdentity(state as JestExpectState, getState),
     send(_identity, records: readonly AiEvalRecord[]) {
       // The side-channel file leaves the worker: reasons redacted and capped.
-      appendRecords(safeRecords(records));
+      writer.add(safeRecords(records));
+      if (options.hold !== true) writer.flush();
       return Promise.resolve();
     },
   };

@@ -7,6 +7,7 @@ type TestFn = (name: string, fn: () => Promise<void>, timeout?: number) => void;
 
 interface JestGlobals {
   describe: (name: string, fn: () => void) => void;
+  afterAll: (fn: () => void) => void;
   test: TestFn & { concurrent: TestFn; skip: (name: string, fn: () => void) => void };
   expect: { getState(): JestExpectState };
 }
@@ -15,20 +16,35 @@ function jestGlobals(): JestGlobals {
   const g = globalThis as Partial<JestGlobals>;
   if (
     typeof g.describe !== 'function' ||
+    typeof g.afterAll !== 'function' ||
     typeof g.test !== 'function' ||
     typeof g.expect?.getState !== 'function'
   ) {
     throw new TypeError(
-      "evalSuite: Jest's describe, test and expect globals were not found. Call evalSuite in a Jest test file, and keep Jest's injectGlobals on.",
+      "evalSuite: Jest's describe, afterAll, test and expect globals were not found. Call evalSuite in a Jest test file, and keep Jest's injectGlobals on.",
     );
   }
   return g as JestGlobals;
 }
 
-/** The Jest suite runtime, sending records through `channel`. */
-export function jestSuiteRuntime(channel: RunnerChannel): SuiteRuntime {
+/**
+ * The Jest suite runtime. Its questions' records go through `held`, which keeps them until the
+ * suite's `afterAll` calls `flush` (one append per suite instead of one per question); the records
+ * written while Jest collects the file go through `channel`, at once.
+ */
+export function jestSuiteRuntime(
+  channel: RunnerChannel,
+  held: RunnerChannel = channel,
+  flush: () => void = () => undefined,
+): SuiteRuntime {
   return {
-    describe: (name, fn) => jestGlobals().describe(name, fn),
+    describe: (name, fn) => {
+      const { describe, afterAll } = jestGlobals();
+      describe(name, () => {
+        afterAll(flush);
+        fn();
+      });
+    },
     test: (name, fn, { concurrent, timeout }) => {
       const { test } = jestGlobals();
       (concurrent ? test.concurrent : test)(name, () => fn(undefined), timeout);
@@ -56,7 +72,7 @@ export function jestSuiteRuntime(channel: RunnerChannel): SuiteRuntime {
       );
     },
     signal: () => undefined,
-    channel,
+    channel: held,
     load: loadDatasetSync,
   };
 }

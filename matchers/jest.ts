@@ -12,6 +12,7 @@ import type {
   LoadFailureRecord,
   SuiteRecord,
 } from '../src/run/record-types.js';
+import { ChannelWriter } from '../src/report/side-channel.js';
 import { createJestChannel, type JestExpectState } from './jest-channel.js';
 import { jestSuiteRuntime } from './jest-suite.js';
 import { defineEvalSuite } from '../src/run/suite.js';
@@ -32,14 +33,20 @@ function jestExpect(): JestExpectLike | undefined {
     : undefined;
 }
 
-const channel = createJestChannel(() => jestExpect()?.getState() ?? {});
+const state = (): JestExpectState => jestExpect()?.getState() ?? {};
+// One writer per copy of ai-eval (Jest loads one per test file): a matcher's records are written
+// at once, a generated suite's held until its afterAll.
+const writer = new ChannelWriter();
+const channel = createJestChannel(state, writer);
 // Outside Jest (a plain `node` import) there is no expect to extend: registering is skipped.
 jestExpect()?.extend({
   toPassGrader: createToPassGrader(channel),
   toScoreAtLeast: createToScoreAtLeast(channel),
 });
 
-const runtime = jestSuiteRuntime(channel);
+const runtime = jestSuiteRuntime(channel, createJestChannel(state, writer, { hold: true }), () =>
+  writer.flush(),
+);
 
 /**
  * Turns a dataset into a Jest suite: one `describe(name)` with one test per question, titled by

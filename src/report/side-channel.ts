@@ -34,12 +34,44 @@ const made = new Set<string>();
 /** This process's channel files it holds open for appending, by path. */
 const open = new Map<string, number>();
 
+/** The lines of `records`, one JSON line each. */
+function recordLines(records: readonly AiEvalRecord[]): string {
+  let lines = '';
+  for (const record of records) lines += `${JSON.stringify(record)}\n`;
+  return lines;
+}
+
+/** Opens this process's channel file in `dir` for appending, making the directory when missing. */
+function openChannel(dir: string): number {
+  const file = channelFile(dir);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+  try {
+    return openSync(file, 'a');
+  } catch (error) {
+    // The reporter empties the directory when a run starts (watch mode): make it again, once.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dir, { recursive: true });
+    return openSync(file, 'a');
+  }
+}
+
+/** Writes all of `bytes` to `fd` (one write, unless the system takes fewer bytes at a time). */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length;)
+    written += writeSync(fd, bytes, written, bytes.length - written);
+}
+
 /**
  * Appends records to this process's channel file, one line each, in one write (it lands whole,
  * whatever other workers write meanwhile): a generated test sends its question's records at once.
  * The file stays open between writes; when the reporter has emptied the directory meanwhile (a new
  * run in watch mode), the file is made again. Returns false, writing nothing, when no channel
- * directory is set (no ai-eval reporter is listening).
+ * directory is set (no ai-eval reporter is listening). For a process that loads one copy of
+ * ai-eval (node:test runs each test file in its own process, a script); where every test file
+ * loads its own copy (Jest), {@link ChannelWriter} holds nothing open.
  *
  * @example
  * ```ts
@@ -50,13 +82,7 @@ export function appendRecords(records: readonly AiEvalRecord[], dir = process.en
   if (!dir) return false;
   if (records.length === 0) return true;
   const file = channelFile(dir);
-  let lines = '';
-  for (const record of records) lines += `${JSON.stringify(record)}\n`;
-  if (!made.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  }
-  const bytes = Buffer.from(lines);
+  const bytes = Buffer.from(recordLines(records));
   let fd = open.get(file);
   // A file unlinked since it was opened (nlink 0) would swallow the records: open the path again.
   if (fd !== undefined && fstatSync(fd).nlink === 0) {
@@ -65,19 +91,71 @@ export function appendRecords(records: readonly AiEvalRecord[], dir = process.en
     fd = undefined;
   }
   if (fd === undefined) {
-    try {
-      fd = openSync(file, 'a');
-    } catch (error) {
-      // The reporter empties the directory when a run starts (watch mode): make it again, once.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      mkdirSync(dir, { recursive: true });
-      fd = openSync(file, 'a');
-    }
+    fd = openChannel(dir);
     open.set(file, fd);
   }
-  for (let written = 0; written < bytes.length;)
-    written += writeSync(fd, bytes, written, bytes.length - written);
+  writeAll(fd, bytes);
   return true;
+}
+
+/** Held lines past this many characters (about a megabyte of records) are written at once. */
+const HOLD_LIMIT = 1 << 20;
+
+/**
+ * Records on their way to this process's channel file, held in memory and appended in one write
+ * when {@link ChannelWriter.flush} is called, or as soon as they pass about a megabyte. Each write
+ * opens the file, appends and closes it: nothing stays open between writes, so a runner that loads
+ * a fresh copy of ai-eval for every test file (Jest's module registry) does not leak a descriptor
+ * per file, and a file the reporter removed meanwhile (a new run in watch mode) is made again.
+ *
+ * The Jest entry holds a generated suite's records and writes them when the suite's `afterAll`
+ * runs (two system calls per test cost more than grading it); a matcher's records are written at
+ * once. Held records are lost if the worker dies first, and then Jest fails the test file.
+ *
+ * @example
+ * ```ts
+ * const writer = new ChannelWriter();
+ * writer.add(records); // held
+ * writer.flush(); // written, in one append
+ * ```
+ */
+export class ChannelWriter {
+  #dir: string | undefined;
+  #lines = '';
+
+  /**
+   * Holds `records` for the channel directory `dir`; returns false, holding nothing, when no
+   * directory is set (no ai-eval reporter is listening). Records held for another directory are
+   * written first.
+   */
+  add(records: readonly AiEvalRecord[], dir = process.env[CHANNEL_DIR_ENV]): boolean {
+    if (!dir) return false;
+    if (records.length === 0) return true;
+    if (this.#dir !== dir) this.flush();
+    this.#dir = dir;
+    this.#lines += recordLines(records);
+    if (this.#lines.length >= HOLD_LIMIT) this.flush();
+    return true;
+  }
+
+  /** How many characters of records are held. */
+  get held(): number {
+    return this.#lines.length;
+  }
+
+  /** Writes every held record, in one append to the channel file. */
+  flush(): void {
+    const dir = this.#dir;
+    const lines = this.#lines;
+    this.#lines = '';
+    if (dir === undefined || lines === '') return;
+    const fd = openChannel(dir);
+    try {
+      writeAll(fd, Buffer.from(lines));
+    } finally {
+      closeSync(fd);
+    }
+  }
 }
 
 /**

@@ -1,8 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendRecords, channelFile, readChannelDir } from '../../src/report/side-channel.js';
+import { appendRecords, ChannelWriter, channelFile, readChannelDir } from '../../src/report/side-channel.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { rec } from '../helpers/report-fixtures.js';
 
@@ -68,5 +76,84 @@ describe('a channel file of many lines', () => {
     expect(read.records).toEqual([]);
     expect(read.problems).toHaveLength(count);
     expect(read.problems[count - 1]).toMatch(/big\.jsonl:200000: /);
+  });
+});
+
+describe('ChannelWriter', () => {
+  const descriptors = (): number => readdirSync('/proc/self/fd').length;
+
+  it('holds records until it is flushed, then appends them all in order', () => {
+    const dir = scratch();
+    const writer = new ChannelWriter();
+    for (let i = 0; i < 20; i++) expect(writer.add([record(`q${i}a`), record(`q${i}b`)], dir)).toBe(true);
+    expect(existsSync(channelFile(dir))).toBe(false);
+    expect(writer.held).toBeGreaterThan(0);
+    writer.flush();
+    expect(writer.held).toBe(0);
+    writer.add([record('q20')], dir);
+    writer.flush();
+    writer.flush(); // nothing held: writes nothing
+    expect(questions(dir)).toEqual([
+      ...Array.from({ length: 20 }, (_, i) => [`q${i}a`, `q${i}b`]).flat(),
+      'q20',
+    ]);
+    expect(readChannelDir(dir).problems).toEqual([]);
+  });
+
+  it('writes by itself once it holds about a megabyte', () => {
+    const dir = scratch();
+    const writer = new ChannelWriter();
+    const long = (i: number): EvalRecord =>
+      rec({ question: `q${i}`, grader: 'read_only_run', reason: 'x'.repeat(10_000) });
+    let added = 0;
+    while (!existsSync(channelFile(dir))) writer.add([long(added++)], dir);
+    // About 100 records of 10 KB: the held lines passed 1 MB with the last one.
+    expect(added).toBeGreaterThan(90);
+    expect(added).toBeLessThan(110);
+    expect(writer.held).toBe(0);
+    expect(questions(dir)).toHaveLength(added);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('keeps no file open between writes', () => {
+    const dir = scratch();
+    const before = descriptors();
+    for (let i = 0; i < 30; i++) {
+      const writer = new ChannelWriter(); // as Jest makes one per test file
+      writer.add([record(`q${i}`)], dir);
+      writer.flush();
+    }
+    expect(descriptors()).toBe(before);
+    expect(questions(dir)).toHaveLength(30);
+  });
+
+  it('makes the file and the directory again when the reporter removed them (watch mode)', () => {
+    const dir = scratch();
+    const writer = new ChannelWriter();
+    writer.add([record('first run')], dir);
+    writer.flush();
+    rmSync(dir, { recursive: true });
+    writer.add([record('second run')], dir);
+    writer.flush();
+    expect(questions(dir)).toEqual(['second run']);
+  });
+
+  it('writes what it holds for one directory before holding for another', () => {
+    const [one, two] = [scratch(), scratch()];
+    const writer = new ChannelWriter();
+    writer.add([record('to one')], one);
+    writer.add([record('to two')], two);
+    expect(questions(one)).toEqual(['to one']);
+    writer.flush();
+    expect(questions(two)).toEqual(['to two']);
+  });
+
+  it('holds nothing without a directory, and nothing for no records', () => {
+    const writer = new ChannelWriter();
+    expect(writer.add([record('q')], '')).toBe(false);
+    expect(writer.held).toBe(0);
+    const dir = scratch();
+    expect(writer.add([], dir)).toBe(true);
+    writer.flush();
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

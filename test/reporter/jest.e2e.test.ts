@@ -167,4 +167,44 @@ test('q1', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('name the merged report with -o <out.json>');
   });
+
+  // Jest loads a fresh copy of ai-eval for every test file: a channel file kept open per copy
+  // leaked one descriptor per file (EMFILE after a few hundred files on macOS's default limit).
+  it.runIf(existsSync('/proc/self/fd'))(
+    'holds no side-channel file open from one test file to the next, in band, and loses no record',
+    async () => {
+      const files: Record<string, string> = {
+        'ds.json': JSON.stringify({
+          questions: [
+            { id: 'q1', input: 'Find it', expected_tools: ['search'] },
+            { id: 'q2', input: 'Find it again', expected_tools: ['search'] },
+          ],
+        }),
+        'jest.config.cjs': `module.exports = { testMatch: ['**/tests/*.test.cjs'], reporters: [['ai-eval/reporter/jest', { outputFile: 'ai-eval.json' }]] };\n`,
+      };
+      for (let i = 1; i <= 30; i++) {
+        files[`tests/t${String(i).padStart(2, '0')}.test.cjs`] =
+          `const { readdirSync, appendFileSync } = require('node:fs');
+const { evalSuite } = require('ai-eval/jest');
+const run = () => ({ output: 'Found.', toolCalls: [{ function_name: 'search', arguments: {} }] });
+evalSuite('suite ${i}', { dataset: 'ds.json', target: { name: 'agent', mode: 'agent', graders: ['tool_usage_grader'] }, run });
+test('open descriptors', async () => {
+  await expect({ output: 'Found.', toolCalls: [{ function_name: 'search', arguments: {} }] }).toPassGrader('read_only_run');
+  appendFileSync('fds.txt', readdirSync('/proc/self/fd').length + '\\n');
+});
+`;
+      }
+      const dir = makeProject('reporter-jest-descriptors', files);
+      const result = await runJest(dir, [...CONFIG, '--runInBand']);
+      expect(result.code, result.output).toBe(0);
+      const counts = readFileSync(join(dir, 'fds.txt'), 'utf8').trim().split('\n').map(Number);
+      expect(counts).toHaveLength(30);
+      // A leak adds one per file; a fixed number of descriptors opened on the way is allowed.
+      expect(Math.max(...counts) - Math.min(...counts), counts.join(' ')).toBeLessThan(5);
+      const report = readReport(join(dir, 'ai-eval.json'));
+      // 30 suites of 2 questions and 30 matcher tests, every record joined to its test.
+      expect(report.questionCount).toBe(90);
+      expect(report.passedCount).toBe(90);
+    },
+  );
 });
