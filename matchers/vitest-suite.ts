@@ -18,7 +18,7 @@ function vitestRuntime(): SuiteRuntime {
   return {
     describe: (name, fn) => describe(name, fn),
     test: (name, fn, { concurrent, timeout }) =>
-      test(name, { concurrent, ...(timeout !== undefined ? { timeout } : {}) }, (context) => {
+      test(name, timeout !== undefined ? { concurrent, timeout } : { concurrent }, (context) => {
         watch(context);
         return fn(context);
       }),

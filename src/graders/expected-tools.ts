@@ -86,15 +86,14 @@ export function parseExpectedTools(
       }
     }
     if (problems.length > before) return;
-    expectations.push({
-      index,
-      name: (name as string).trim(),
-      ...(args !== undefined ? { args: args as Record<string, unknown> } : {}),
-      ...(after !== undefined ? { after: (after as string).trim() } : {}),
-      ...(times !== undefined ? { times: times as number } : {}),
-      ...(succeeded === true ? { succeeded: true } : {}),
-      ...(critical === true ? { critical: true } : {}),
-    });
+    // Optional keys set one by one: conditional spreads cost several times as much (Node 20).
+    const expectation: ToolExpectation = { index, name: (name as string).trim() };
+    if (args !== undefined) expectation.args = args as Record<string, unknown>;
+    if (after !== undefined) expectation.after = (after as string).trim();
+    if (times !== undefined) expectation.times = times as number;
+    if (succeeded === true) expectation.succeeded = true;
+    if (critical === true) expectation.critical = true;
+    expectations.push(expectation);
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, expectations };
 }

@@ -60,15 +60,16 @@ export function buildContext(question: Partial<Question>, options: ContextOption
       : [question.criteria, ...(options.rubricCriteria ?? [])]
           .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
           .join('\n');
-  const context: GradingContext = {
-    ...row,
-    response_char_limit: options.responseCharLimit ?? getConfig().responseCharLimit ?? 4000,
-    messages: hasInput(question)
-      ? messagesOf(question)
-      : typeof options.input === 'string'
-        ? [{ role: 'user', content: options.input }]
-        : [],
-  };
+  // Object.assign, not a spread: the same keys in the same order, several times cheaper on Node 20.
+  // A row key `__proto__` (JSON.parse makes it an own key) would set the copy's prototype through
+  // assign, so such a row is spread, which keeps it a key.
+  const context = (Object.hasOwn(row, '__proto__') ? { ...row } : Object.assign({}, row)) as GradingContext;
+  context.response_char_limit = options.responseCharLimit ?? getConfig().responseCharLimit ?? 4000;
+  context.messages = hasInput(question)
+    ? messagesOf(question)
+    : typeof options.input === 'string'
+      ? [{ role: 'user', content: options.input }]
+      : [];
   if (options.responseCharLimit !== undefined) fromTarget.add(context);
   if (criteria !== '') context.criteria = criteria;
   if (options.toolCalls !== undefined) context.tool_calls = options.toolCalls;

@@ -147,12 +147,21 @@ export function gradeQuestionNow(options: GradeQuestionOptions): QuestionResult 
   const input = hasInput(question) ? inputOf(question) : (options.input ?? inputOf(question));
   const graded = graders.map((grader) => runGrader(grader, input, output, context, options));
   const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
-  const finish = (grades: readonly GradeResult[]): QuestionResult => ({
-    questionId: question.id ?? '',
-    ...resultOf(grades, passThreshold),
-    toolCalls,
-    context,
-  });
+  const finish = (grades: readonly GradeResult[]): QuestionResult => {
+    // Built key by key: on Node 20 an object spread costs several times what this does.
+    const { composite, passed, degraded, unscored } = questionVerdict(grades, passThreshold);
+    return {
+      questionId: question.id ?? '',
+      grades: grades.slice(),
+      composite,
+      passThreshold,
+      passed,
+      degraded,
+      unscored,
+      toolCalls,
+      context,
+    };
+  };
   // Deterministic graders answer at once: only a grader that returned a promise is waited for.
   if (graded.some((g) => g instanceof Promise))
     return Promise.all(graded.map((g) => Promise.resolve(g))).then(finish);
@@ -187,7 +196,7 @@ export function resultOf(
   passThreshold: number,
 ): Pick<QuestionResult, 'grades' | 'composite' | 'passThreshold' | 'passed' | 'degraded' | 'unscored'> {
   const { composite, passed, degraded, unscored } = questionVerdict(grades, passThreshold);
-  return { grades: [...grades], composite, passThreshold, passed, degraded, unscored };
+  return { grades: grades.slice(), composite, passThreshold, passed, degraded, unscored };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type FilterSkipRecord,
   type LoadFailureRecord,
   type RecordedEvidence,
+  type RecordedToolCall,
   type RecordTarget,
 } from './record-types.js';
 import { responseText, type QuestionResult } from './grade-question.js';
@@ -89,7 +90,7 @@ export function toRecords(
   const at = Date.now();
   // One test and dataset object for the question's records: they cross to the reporter once.
   const test = { file: scope.identity.file, name: scope.identity.name };
-  const dataset = scope.dataset ? { ...scope.dataset } : undefined;
+  const dataset = scope.dataset ? { ref: scope.dataset.ref, hash: scope.dataset.hash } : undefined;
   const toolCallRecord = result.toolCalls !== undefined;
   return result.grades.map((grade, index) => {
     const grader = graders.find((g) => g.id === grade.grader) ?? graders[index];
@@ -153,12 +154,15 @@ function evidenceOf(response: Gradable | null, result: QuestionResult): Recorded
     toolCalls:
       calls === undefined
         ? null
-        : calls.slice(0, EVIDENCE_CALLS).map((c) => ({
-            name: c.function_name,
-            arguments: displayArguments(c.arguments),
-            ...(c.status !== undefined ? { status: c.status } : {}),
-            ...(c.kind !== undefined ? { kind: c.kind } : {}),
-          })),
+        : calls.slice(0, EVIDENCE_CALLS).map((c) => {
+            const shown: RecordedToolCall = {
+              name: c.function_name,
+              arguments: displayArguments(c.arguments),
+            };
+            if (c.status !== undefined) shown.status = c.status;
+            if (c.kind !== undefined) shown.kind = c.kind;
+            return shown;
+          }),
   };
   if (calls !== undefined && calls.length > EVIDENCE_CALLS)
     evidence.omittedCalls = calls.length - EVIDENCE_CALLS;
@@ -302,7 +306,9 @@ function judgeIdentityOf(grader: Grader): JudgeRecordIdentity {
 export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
   return records.map((r) => {
     if (r.kind !== 'grade') return r;
-    const safe = { ...r, reason: safeReason(r.reason) };
+    // Object.assign, not a spread: the same copy, several times cheaper on Node 20.
+    const safe = Object.assign({}, r);
+    safe.reason = safeReason(r.reason);
     if (r.evidence) safe.evidence = safeEvidence(r.evidence);
     return safe;
   });
@@ -310,15 +316,15 @@ export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
 
 /** Evidence with secrets redacted: the response text, and each call's arguments by key and value. */
 function safeEvidence(evidence: RecordedEvidence): RecordedEvidence {
-  return {
-    ...evidence,
-    response: evidence.response === null ? null : redactText(evidence.response),
-    toolCalls:
-      evidence.toolCalls?.map((c) => ({
-        ...c,
-        arguments: (typeof c.arguments === 'string'
-          ? redactText(c.arguments)
-          : redactValue(c.arguments)) as ToolArguments,
-      })) ?? null,
-  };
+  const safe = Object.assign({}, evidence);
+  safe.response = evidence.response === null ? null : redactText(evidence.response);
+  safe.toolCalls =
+    evidence.toolCalls?.map((c) => {
+      const call = Object.assign({}, c);
+      call.arguments = (
+        typeof c.arguments === 'string' ? redactText(c.arguments) : redactValue(c.arguments)
+      ) as ToolArguments;
+      return call;
+    }) ?? null;
+  return safe;
 }

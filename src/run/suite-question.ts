@@ -10,7 +10,13 @@ import type { Gradable, Question } from '../grading/types.js';
 import { buildContext } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
 import { gradeQuestionNow, resultOf, type QuestionResult } from './grade-question.js';
-import { runWithIdentity, sendIfRunning, type RunnerChannel, type TestIdentity } from './channel.js';
+import {
+  runWithIdentity,
+  sendIfRunning,
+  type RunnerChannel,
+  type ScopedIdentity,
+  type TestIdentity,
+} from './channel.js';
 import { toRecords, type RecordScope } from './record.js';
 import type { RecordTarget } from './record-types.js';
 import type { EvalSuiteOptions } from './suite-options.js';
@@ -104,16 +110,16 @@ export async function runQuestion(
   const failures: string[] = [];
   const trials = options.trials ?? 1;
   for (let trial = 1; trial <= trials; trial++) {
-    const scoped = { ...identity, question: question.id, trial };
+    // Object.assign, not spreads: the same copies, several times cheaper on Node 20, per trial.
+    const scoped: ScopedIdentity = Object.assign({}, identity, { question: question.id, trial });
+    const trialScope: TrialScope = Object.assign({}, scope, {
+      identity,
+      trial,
+      runnerSignal: () => runtime.signal(context),
+    });
     const failure = await runWithIdentity(
       scoped,
-      () =>
-        runTrial(runtime, options, question, {
-          ...scope,
-          identity,
-          trial,
-          runnerSignal: () => runtime.signal(context),
-        }),
+      () => runTrial(runtime, options, question, trialScope),
       options.concurrent !== true,
     );
     if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
@@ -149,8 +155,8 @@ async function runTrial(
     target: scope.target.record(passThreshold),
     question: question.id,
     trial,
-    ...(dataset ? { dataset } : {}),
   };
+  if (dataset) recordScope.dataset = dataset;
   // The signal is read through a getter: its AbortController is made only if something reads it.
   const trialContext = (): { readonly signal: AbortSignal; trial: number } => ({
     get signal(): AbortSignal {
@@ -247,14 +253,14 @@ async function runTrial(
     await sendIfRunning(
       runtime.channel,
       identity,
-      toRecords(failed, graders, { ...recordScope, identity, response: response ?? null }),
+      toRecords(failed, graders, Object.assign({}, recordScope, { identity, response: response ?? null })),
     );
     return why;
   }
   await sendIfRunning(
     runtime.channel,
     identity,
-    toRecords(result, graders, { ...recordScope, identity, response: response ?? null }),
+    toRecords(result, graders, Object.assign({}, recordScope, { identity, response: response ?? null })),
   );
   return verdictFailure(result);
 }

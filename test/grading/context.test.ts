@@ -107,6 +107,17 @@ describe('buildContext', () => {
       'criteria',
     ]);
   });
+
+  it('keeps a row key __proto__ as data: the context keeps its own prototype', () => {
+    const question = JSON.parse(
+      '{"id":"q1","input":"x","__proto__":{"tool_calls":[],"polluted":true}}',
+    ) as Partial<Question>;
+    const context = buildContext(question);
+    expect(Object.getPrototypeOf(context)).toBe(Object.prototype);
+    expect(Object.keys(context)).toEqual(['id', 'input', '__proto__', 'response_char_limit', 'messages']);
+    expect((context as Record<string, unknown>).polluted).toBeUndefined();
+    expect('tool_calls' in context).toBe(false);
+  });
 });
 
 describe('inputOf and messagesOf', () => {
