@@ -80,7 +80,7 @@ describe('the runner entry points, loaded by real runners', () => {
     });
     const result = await runNode('plain.cjs', [], dir);
     expect(result.output).toContain(
-      "TypeError: evalSuite: Jest's describe, test and expect globals were not found.",
+      "TypeError: evalSuite: Jest's describe, afterAll, test and expect globals were not found.",
     );
   });
 });
