@@ -2,6 +2,7 @@ import { recordedGrade, type AiEvalRecord, type EvalRecord, type RecordTarget } 
 import { redactText } from './redact.js';
 import { negatedVerdict, questionVerdict } from '../grading/verdict.js';
 import { mean } from '../internal/numbers.js';
+import { compareNatural } from '../internal/collate.js';
 import type {
   DisabledQuestionReport,
   GradeReport,
@@ -317,11 +318,8 @@ export function mergeDeclared(into: RecordTarget | null, next: RecordTarget): Re
  * ```
  */
 export function compareNames(a: string, b: string): number {
-  return NATURAL.compare(a, b);
+  return compareNatural(a, b);
 }
-
-/** What `a.localeCompare(b, 'en', { numeric: true })` compares with, made once instead of per call. */
-const NATURAL = new Intl.Collator('en', { numeric: true });
 
 function relativeTo(file: string, root: string | undefined): string {
   const norm = file.replace(/\\/g, '/');

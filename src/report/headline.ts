@@ -1,4 +1,5 @@
 import { plural } from '../internal/text.js';
+import { compareNatural, comparePlain } from '../internal/collate.js';
 import { coverageDetail, failsRun, fmt, pct, scoredOf } from './gates.js';
 import type { Coverage, EvalReport, QuestionReport, RunVerdict, TargetReport } from './model.js';
 
@@ -157,9 +158,6 @@ export function weakestQuestions(
 
 /** Up to how many weakest questions are picked without sorting them all. */
 const SELECT_UP_TO = 100;
-/** `localeCompare` without and with `'en', { numeric: true }`, made once instead of per call. */
-const PLAIN = new Intl.Collator();
-const NATURAL = new Intl.Collator('en', { numeric: true });
 
 /** Unscored first, then by composite, target, question id (natural order) and test file. */
 function byWeakness(
@@ -168,8 +166,8 @@ function byWeakness(
 ): number {
   return (
     (a.question.composite ?? -1) - (b.question.composite ?? -1) ||
-    PLAIN.compare(a.target.name, b.target.name) ||
-    NATURAL.compare(a.question.id, b.question.id) ||
-    PLAIN.compare(a.question.test.file, b.question.test.file)
+    comparePlain(a.target.name, b.target.name) ||
+    compareNatural(a.question.id, b.question.id) ||
+    comparePlain(a.question.test.file, b.question.test.file)
   );
 }
