@@ -362,7 +362,11 @@ function evidenceByTrial(sorted: readonly EvalRecord[]): TrialEvidence[] {
   const out: TrialEvidence[] = [];
   for (const r of sorted) {
     if (r.evidence === undefined || out.some((e) => e.trial === r.trial)) continue;
-    out.push({ trial: r.trial, ...r.evidence });
+    // Key by key, in the record's order (a spread costs several times as much on Node 20).
+    const { response, toolCalls, omittedCalls } = r.evidence;
+    const evidence: TrialEvidence = { trial: r.trial, response, toolCalls };
+    if (omittedCalls !== undefined) evidence.omittedCalls = omittedCalls;
+    out.push(evidence);
   }
   return out;
 }
@@ -401,18 +405,17 @@ export function questionFromGrades(
   dataset?: string,
 ): QuestionReport {
   const verdict = questionVerdict(grades, passThreshold);
-  const question: QuestionReport = {
-    id,
-    test,
-    ...(dataset !== undefined ? { dataset } : {}),
-    composite: verdict.composite,
-    passThreshold,
-    passed: verdict.passed,
-    degraded: verdict.degraded,
-    unscored: verdict.unscored,
-    errored: verdict.errored,
-    grades,
-  };
+  // Key by key, `dataset` after `test` when there is one (a conditional spread costs several times
+  // as much on Node 20).
+  const question = { id, test } as QuestionReport;
+  if (dataset !== undefined) question.dataset = dataset;
+  question.composite = verdict.composite;
+  question.passThreshold = passThreshold;
+  question.passed = verdict.passed;
+  question.degraded = verdict.degraded;
+  question.unscored = verdict.unscored;
+  question.errored = verdict.errored;
+  question.grades = grades;
   if (verdict.trialComposites.length > 1)
     question.trials = trialsOf(verdict.trialComposites, verdict.trialPasses);
   return question;
