@@ -5,6 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { EvalReport } from '../../src/report/model.js';
 import { packedDir } from '../helpers/paths.js';
 import { validateReport } from '../helpers/report-schema.js';
+import { expectHeldThenWritten, heldSuiteFiles } from '../helpers/held-suite.js';
 import { makeProject, runNode } from '../helpers/project.js';
 
 const FIXTURE = 'node-test';
@@ -165,40 +166,19 @@ describe('node:test: evalSuite, the standalone expect and the reporter', () => {
   });
 
   it("holds a generated suite's records in the test process until the suite's after hook, then writes them all", async () => {
-    const dir = makeProject('node-test-held', {
-      'ds.json': JSON.stringify({
-        questions: [
-          { id: 'q1', input: 'Find it', expected_tools: ['search'] },
-          { id: 'q2', input: 'Find it again', expected_tools: ['search'] },
-          { id: 'q3', input: 'And once more', expected_tools: ['search'] },
-        ],
-      }),
-      'held.test.mjs': `import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+    const dir = makeProject(
+      'node-test-held',
+      heldSuiteFiles(
+        'held.test.mjs',
+        `import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evalSuite } from 'ai-eval/node';
-const held = (question) => {
-  // The last question reads this process's channel file: the two before it are graded already.
-  if (question.id === 'q3') {
-    const file = join(process.env.AI_EVAL_CHANNEL_DIR, 'records-' + process.pid + '.jsonl');
-    writeFileSync('held.txt', existsSync(file) ? readFileSync(file, 'utf8') : '');
-  }
-  return { output: 'Found.', toolCalls: [{ function_name: 'search', arguments: {} }] };
-};
-
-evalSuite('held', { dataset: 'ds.json', target: { name: 'agent', mode: 'agent', graders: ['tool_usage_grader'] }, run: held });
-`,
-    });
+import { evalSuite } from 'ai-eval/node';`,
+      ),
+    );
     const result = await nodeTest(dir, ['held.test.mjs'], 'ai-eval/reporter/node', {
       AI_EVAL_REPORTER_OPTIONS: JSON.stringify({ outputFile: 'ai-eval.json' }),
     });
     expect(result.code, result.output).toBe(0);
-    // While the suite ran, nothing of it had been written: one append at its end.
-    expect(readFileSync(join(dir, 'held.txt'), 'utf8')).toBe('');
-    const report = readReport(join(dir, 'ai-eval.json'));
-    expect(report.targets[0]!.questions.map((q) => [q.id, q.composite])).toEqual([
-      ['q1', 5],
-      ['q2', 5],
-      ['q3', 5],
-    ]);
+    expectHeldThenWritten(dir);
   });
 });

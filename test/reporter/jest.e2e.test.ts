@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { packedDir } from '../helpers/paths.js';
 import { reporterOptions } from '../helpers/report-fixtures.js';
 import { readReport, withoutTimes } from '../helpers/report-schema.js';
+import { expectHeldThenWritten, heldSuiteFiles } from '../helpers/held-suite.js';
 import { makeProject, runJest, runNode } from '../helpers/project.js';
 
 const CONFIG = ['--config', 'jest.config.cjs'];
@@ -210,38 +211,16 @@ test('open descriptors', async () => {
 
   it("holds a generated suite's records in the worker until the suite's afterAll, then writes them all", async () => {
     const dir = makeProject('reporter-jest-held', {
-      'ds.json': JSON.stringify({
-        questions: [
-          { id: 'q1', input: 'Find it', expected_tools: ['search'] },
-          { id: 'q2', input: 'Find it again', expected_tools: ['search'] },
-          { id: 'q3', input: 'And once more', expected_tools: ['search'] },
-        ],
-      }),
-      'jest.config.cjs': `module.exports = { testMatch: ['**/tests/*.test.cjs'], reporters: [['ai-eval/reporter/jest', { outputFile: 'ai-eval.json' }]] };\n`,
-      'tests/held.test.cjs': `const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+      ...heldSuiteFiles(
+        'tests/held.test.cjs',
+        `const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { evalSuite } = require('ai-eval/jest');
-const held = (question) => {
-  // The last question reads this process's channel file: the two before it are graded already.
-  if (question.id === 'q3') {
-    const file = join(process.env.AI_EVAL_CHANNEL_DIR, 'records-' + process.pid + '.jsonl');
-    writeFileSync('held.txt', existsSync(file) ? readFileSync(file, 'utf8') : '');
-  }
-  return { output: 'Found.', toolCalls: [{ function_name: 'search', arguments: {} }] };
-};
-
-evalSuite('held', { dataset: 'ds.json', target: { name: 'agent', mode: 'agent', graders: ['tool_usage_grader'] }, run: held });
-`,
+const { evalSuite } = require('ai-eval/jest');`,
+      ),
+      'jest.config.cjs': `module.exports = { testMatch: ['**/tests/*.test.cjs'], reporters: [['ai-eval/reporter/jest', { outputFile: 'ai-eval.json' }]] };\n`,
     });
     const result = await runJest(dir, CONFIG);
     expect(result.code, result.output).toBe(0);
-    // While the suite ran, nothing of it had been written: one append at its end.
-    expect(readFileSync(join(dir, 'held.txt'), 'utf8')).toBe('');
-    const report = readReport(join(dir, 'ai-eval.json'));
-    expect(report.targets[0]!.questions.map((q) => [q.id, q.composite])).toEqual([
-      ['q1', 5],
-      ['q2', 5],
-      ['q3', 5],
-    ]);
+    expectHeldThenWritten(dir);
   });
 });
