@@ -126,6 +126,8 @@ export class PrebuiltQuestions {
   readonly root: string | undefined;
   /** Built questions by the first of the records they were built from. */
   readonly #byFirst = new WeakMap<EvalRecord, { records: readonly EvalRecord[]; question: QuestionReport }>();
+  /** Each test file made relative to the root, once (a suite's questions share one file). */
+  readonly #files = new Map<string, string>();
 
   constructor(root: string | undefined) {
     this.root = root;
@@ -142,10 +144,12 @@ export class PrebuiltQuestions {
       if (list === undefined) lists.set(key, (list = []));
       list.push(record);
     }
-    const testOf = (record: EvalRecord) => ({
-      file: relativeTo(record.test.file, this.root),
-      name: record.test.name,
-    });
+    const testOf = (record: EvalRecord) => {
+      let file = this.#files.get(record.test.file);
+      if (file === undefined)
+        this.#files.set(record.test.file, (file = relativeTo(record.test.file, this.root)));
+      return { file, name: record.test.name };
+    };
     for (const list of lists.values())
       this.#byFirst.set(list[0]!, { records: list, question: buildQuestion(list, testOf) });
   }
@@ -334,8 +338,13 @@ function toGrade(record: EvalRecord): GradeReport {
   return grade;
 }
 
-function byTrial(records: readonly EvalRecord[]): EvalRecord[] {
-  return [...records].sort((a, b) => a.trial - b.trial || a.at - b.at);
+const trialOrder = (a: EvalRecord, b: EvalRecord): number => a.trial - b.trial || a.at - b.at;
+
+/** The records in trial order (then time), copied and sorted only when they are not in it already. */
+function byTrial(records: readonly EvalRecord[]): readonly EvalRecord[] {
+  for (let i = 1; i < records.length; i++)
+    if (trialOrder(records[i - 1]!, records[i]!) > 0) return [...records].sort(trialOrder);
+  return records;
 }
 
 function buildQuestion(

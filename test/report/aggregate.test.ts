@@ -104,6 +104,25 @@ describe('groupRecords', () => {
     expect(totals.passAtK).toBe(1);
     expect(totals.passHatK).toBe(0.5);
   });
+
+  it("lists a question's grades in trial order, then time, whatever order its records came in", () => {
+    const at = (trial: number, ms: number, grader: string) => ({
+      ...rec({ question: 'q1', grader, trial, score: trial }),
+      at: ms,
+    });
+    const inOrder = [at(1, 10, 'a'), at(1, 11, 'b'), at(2, 5, 'a'), at(2, 6, 'b')];
+    const shuffled = [inOrder[3]!, inOrder[1]!, inOrder[2]!, inOrder[0]!];
+    for (const records of [inOrder, shuffled]) {
+      const grades = groupRecords(records)[0]!.questions[0]!.grades;
+      expect(grades.map((g) => [g.trial, g.grader])).toEqual([
+        [1, 'a'],
+        [1, 'b'],
+        [2, 'a'],
+        [2, 'b'],
+      ]);
+    }
+    expect(shuffled.map((r) => r.trial)).toEqual([2, 1, 2, 1]); // the input is left as it was
+  });
 });
 
 describe('totalsOf', () => {
