@@ -157,21 +157,24 @@ function gradeReply(
   const min = options.minScore ?? 0;
   const max = options.maxScore ?? 5;
   const parsed = parseJudgeAnswer(reply.content, reply.refusal);
-  const call = (outcome: JudgeCallInfo['outcome']): JudgeCallInfo => ({ source: reply.source, outcome });
+  // The result factory makes a fresh grade: the call's outcome is set on it (no spread, Node 20).
+  const called = (grade: GradeResult, outcome: JudgeCallInfo['outcome']): GradeResult => {
+    grade.judgeCall = { source: reply.source, outcome };
+    return grade;
+  };
   const refused = typeof reply.refusal === 'string' && reply.refusal.trim() !== '';
-  if (!parsed.ok)
-    return { ...result(null, parsed.problem, true), judgeCall: call(refused ? 'refused' : 'unparseable') };
+  if (!parsed.ok) return called(result(null, parsed.problem, true), refused ? 'refused' : 'unparseable');
   const { answer } = parsed;
   const score = ctx.interpret(answer.score, answer);
   if (score === null || !Number.isFinite(score)) {
-    return {
-      ...result(
+    return called(
+      result(
         null,
         `the judge answered ${formatNumber(answer.score)}, which is not usable on this judge's ${formatNumber(min)}-${formatNumber(max)} scale ("${shorten(answer.reason, 100)}")`,
         true,
       ),
-      judgeCall: call('unusable'),
-    };
+      'unusable',
+    );
   }
   const clampNote =
     !options.interpretScore && score !== answer.score
@@ -183,10 +186,7 @@ function gradeReply(
         { answer, response: ctx.response, context: ctx.context },
       )
     : { score, reason: answer.reason };
-  return {
-    ...result(final.score, `${final.reason}${clampNote}`),
-    judgeCall: call(clampNote ? 'clamped' : 'scored'),
-  };
+  return called(result(final.score, `${final.reason}${clampNote}`), clampNote ? 'clamped' : 'scored');
 }
 
 /**
@@ -297,14 +297,17 @@ export function defineJudge(options: JudgeOptions): Judge {
         );
       } catch (error) {
         const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
-        return { ...result(null, message, true), judgeCall: { outcome: 'failed' } };
+        const failed = result(null, message, true);
+        failed.judgeCall = { outcome: 'failed' };
+        return failed;
       }
       // A judge may echo what it was sent: the configured key never reaches a reason.
       const { apiKey } = settings;
       const redacting: ResultFactory = (score, reason, error) =>
         result(score, redactText(reason, [apiKey]), error);
       const grade = gradeReply(reply, { options, result: redacting, interpret, response, context });
-      return reply.usage ? { ...grade, usage: reply.usage } : grade;
+      if (reply.usage) grade.usage = reply.usage;
+      return grade;
     },
   });
   return Object.freeze({
