@@ -34,8 +34,8 @@ function jestGlobals(): JestGlobals {
  */
 export function jestSuiteRuntime(
   channel: RunnerChannel,
-  held: RunnerChannel = channel,
-  flush: () => void = () => undefined,
+  held: RunnerChannel,
+  flush: () => void,
 ): SuiteRuntime {
   return {
     describe: (name, fn) => {

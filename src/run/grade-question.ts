@@ -149,15 +149,15 @@ export function gradeQuestionNow(options: GradeQuestionOptions): QuestionResult 
   const passThreshold = options.target?.passThreshold ?? getConfig().passThreshold;
   const finish = (grades: readonly GradeResult[]): QuestionResult => {
     // Built key by key: on Node 20 an object spread costs several times what this does.
-    const { composite, passed, degraded, unscored } = questionVerdict(grades, passThreshold);
+    const verdict = resultOf(grades, passThreshold);
     return {
       questionId: question.id ?? '',
-      grades: grades.slice(),
-      composite,
+      grades: verdict.grades,
+      composite: verdict.composite,
       passThreshold,
-      passed,
-      degraded,
-      unscored,
+      passed: verdict.passed,
+      degraded: verdict.degraded,
+      unscored: verdict.unscored,
       toolCalls,
       context,
     };
