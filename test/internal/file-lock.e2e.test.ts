@@ -70,6 +70,20 @@ function deadPid(): number {
 }
 
 /** How the lock names this host in what it leaves beside a lock. */
+/** Takes the lock of `file` and lets it go; whose lock it took over, if any. */
+async function takeAndRelease(file: string, stuckMs: number): Promise<LockHolder | undefined> {
+  let takenOver: LockHolder | undefined;
+  const release = await acquireFileLock(file, {
+    label: 'test',
+    code: 'JUDGE_FAILED',
+    consequence: '',
+    stuckMs,
+    onTakeover: (holder) => (takenOver = holder),
+  });
+  await release();
+  return takenOver;
+}
+
 const HOST_ID = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
 
 describe('the file lock', () => {
@@ -118,15 +132,7 @@ describe('the file lock', () => {
         seen.push('held');
       } else seen.push('free');
       // Taken at once: a dead holder is recognised by its pid, so this waits for no staleness.
-      let takenOver: LockHolder | undefined;
-      const release = await acquireFileLock(file, {
-        label: 'test',
-        code: 'JUDGE_FAILED',
-        consequence: '',
-        stuckMs: 5_000,
-        onTakeover: (holder) => (takenOver = holder),
-      });
-      await release();
+      const takenOver = await takeAndRelease(file, 5_000);
       if (seen.at(-1) === 'held') expect(takenOver?.pid).toBe(child.pid);
       // Nothing of the killed child is left beside the lock: no half-taken lock, no released one.
       expect(readdirSync(locks)).toEqual([]);
@@ -167,16 +173,8 @@ describe('the file lock', () => {
         join(`${file}.lock`, 'owner.json'),
         JSON.stringify({ ...reused, host: hostname(), token: 'before-reboot' }),
       );
-      let takenOver: LockHolder | undefined;
       // The pid alone said alive: the waiter sat it out until stuckMs and gave up.
-      const release = await acquireFileLock(file, {
-        label: 'test',
-        code: 'JUDGE_FAILED',
-        consequence: '',
-        stuckMs: 1_500,
-        onTakeover: (holder) => (takenOver = holder),
-      });
-      await release();
+      const takenOver = await takeAndRelease(file, 1_500);
       expect(takenOver).toEqual({ ...reused, host: hostname(), token: 'before-reboot' });
       expect(readdirSync(locks)).toEqual([]);
     });
