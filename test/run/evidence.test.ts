@@ -7,6 +7,7 @@ import { mergeReports } from '../../src/report/merge.js';
 import { gradeQuestion } from '../../src/run/grade-question.js';
 import { safeRecords, toRecords } from '../../src/run/record.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
+import { hasFastProperties } from '../helpers/fast-properties.js';
 import { identity as runIdentity } from '../helpers/report-fixtures.js';
 
 const identity = { file: '/repo/a.test.ts', name: 'suite > q1', title: 'q1', isRunning: () => true };
@@ -61,6 +62,33 @@ describe('evidence: what the graders were shown, kept for the report', () => {
     const [safe] = safeRecords([first!]) as EvalRecord[];
     expect(JSON.stringify(safe!.evidence)).not.toContain('sk-live-0123456789abcdef0123');
     expect(safe!.evidence!.toolCalls![0]!.arguments).toEqual({ id: 0, api_key: '[redacted]' });
+  });
+
+  it('leaves the worker as records of the same shape, not hash tables (safeRecords)', async () => {
+    // A generated suite's record has 22 properties; copied with Object.assign({}, record) V8 turns
+    // the copy into a hash table, which the Vitest worker keeps on task.meta for the whole run (7 MB
+    // more heap at 2,000 questions) and serialises more slowly to the reporter.
+    const response = { output: 'ok', toolCalls: [{ function_name: 'get_node', arguments: {} }] };
+    const result = await gradeQuestion({
+      question: { id: 'q1', expected_tools: ['get_node'] },
+      response,
+      graders,
+    });
+    const dataset = { ref: 'file:datasets/q.yaml', hash: 'ab0ab1fdfe37' };
+    const records = toRecords(result, graders, {
+      identity,
+      target: null,
+      question: 'q1',
+      trial: 1,
+      response,
+      dataset,
+    });
+    expect(Object.keys(records[0]!)).toHaveLength(22);
+    expect(records.every((r) => hasFastProperties(r))).toBe(true);
+    const safe = safeRecords(records) as EvalRecord[];
+    expect(safe[0]).not.toBe(records[0]);
+    expect(safe.map((r) => hasFastProperties(r))).toEqual(records.map(() => true));
+    expect(hasFastProperties(safe[0]!.evidence!)).toBe(true);
   });
 
   it('reaches the report per trial, and survives a merge of shards', async () => {
