@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
@@ -13,6 +12,7 @@ import { renderMarkdown } from '../report/render-markdown.js';
 import { renderTerminal } from '../report/render-terminal.js';
 import { useColour } from '../report/write.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
+import { readTextFile } from '../internal/read-text.js';
 
 const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <file>] [--markdown <file>] [--html <file>]
                      [--baseline <file> [--max-drop <n>]] [--quiet]
@@ -103,7 +103,7 @@ function runMerge(args: string[]): number {
     const reports: EvalReport[] = parsed.inputs.map((file) => {
       let text: string;
       try {
-        text = readFileSync(resolve(file), 'utf8');
+        text = readTextFile(resolve(file));
       } catch (cause) {
         throw new Error(`${file}: cannot read (${(cause as Error).message})`, { cause });
       }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { isAiEvalError } from '../errors.js';
@@ -18,6 +18,7 @@ import {
   type CommandSpec,
 } from './args.js';
 import { importSetupModules, SETUP_OPTION } from './setup-modules.js';
+import { readTextFile } from '../internal/read-text.js';
 
 const USAGE = `Usage: ai-eval promote <report.json> --to <source>:<ref> [--failed] [--degraded] [--ids <id,...>]
                        [--create] [--dry-run] [--setup <module>...] [--json]
@@ -180,7 +181,7 @@ export async function promote(args: string[]): Promise<number> {
   const ref = to.slice(at + 1);
   let report: EvalReport;
   try {
-    report = parseReport(readFileSync(resolve(file), 'utf8'), file);
+    report = parseReport(readTextFile(resolve(file)), file);
   } catch (error) {
     return inputError(
       'promote',

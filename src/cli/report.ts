@@ -12,6 +12,7 @@ import { renderMarkdown } from '../report/render-markdown.js';
 import { readChannelDir } from '../report/side-channel.js';
 import { finishRun } from '../report/write.js';
 import { EXIT, inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
+import { readTextFile } from '../internal/read-text.js';
 
 const USAGE = `Usage: ai-eval report <report.json> [--html <file>] [--junit <file>] [--markdown <file>]
                       [--baseline <report.json>]
@@ -114,7 +115,7 @@ function renderReportFile(
   let parsedReport: EvalReport;
   let baseline: EvalReport | undefined;
   try {
-    parsedReport = parseReport(readFileSync(resolve(file), 'utf8'), file);
+    parsedReport = parseReport(readTextFile(resolve(file)), file);
     if (values.baseline !== undefined) baseline = readBaseline(resolve(values.baseline));
   } catch (error) {
     return inputError('report', error);

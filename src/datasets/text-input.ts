@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { LineIndex } from './positions.js';
 import type { DatasetProblem } from './types.js';
+import { decodeUtf8 } from '../internal/read-text.js';
 
 /**
  * The largest dataset, rubric or gold-label document read, in bytes (64 MiB). A larger one is
@@ -127,7 +128,7 @@ export function decodeDocument(bytes: Buffer, file: string): DecodedText | { pro
     };
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const text = bytes.toString('utf8', bom);
+  const text = decodeUtf8(bytes, bom);
   return { text, ascii: text.length === bytes.length - bom, noDelOrC1: !hasDelOrC1(bytes) };
 }
 

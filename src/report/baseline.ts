@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { AiEvalError } from '../errors.js';
 import type { BaselineChange, EvalReport, QuestionReport, TargetReport } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { questionKey } from './aggregate.js';
+import { readTextFile } from '../internal/read-text.js';
 
 /**
  * Changes smaller than this (composite points) are noise, not a change.
@@ -27,7 +27,7 @@ export const BASELINE_EPSILON = 0.01;
 export function readBaseline(file: string): EvalReport {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readTextFile(file);
   } catch (cause) {
     throw new AiEvalError(
       'INVALID_REPORT',

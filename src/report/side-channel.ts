@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_VERSION, type AiEvalRecord } from '../run/record-types.js';
+import { readTextFile } from '../internal/read-text.js';
 
 /**
  * The side-channel protocol of runners without per-test metadata (Jest, node:test, the standalone
@@ -179,7 +180,7 @@ export function readChannelDir(dir: string): ReadRecords {
   const out: ReadRecords = { records: [], problems: [] };
   for (const name of names) {
     const file = join(dir, name);
-    const read = parseJsonLines(readFileSync(file, 'utf8'), file);
+    const read = parseJsonLines(readTextFile(file), file);
     // One by one: spreading a list of 150,000 or more into push() overflows the stack.
     for (const record of read.records) out.records.push(record);
     for (const problem of read.problems) out.problems.push(problem);
