@@ -7,7 +7,7 @@ import type { EvalReport } from '../report/model.js';
 import { failsRun } from '../report/gates.js';
 import { mergeReports } from '../report/merge.js';
 import { renderJunit } from '../report/render-junit.js';
-import { reportJson } from '../report/report-json.js';
+import { reportJsonChunks } from '../report/report-json.js';
 import { renderMarkdown } from '../report/render-markdown.js';
 import { renderTerminal } from '../report/render-terminal.js';
 import { useColour } from '../report/write.js';
@@ -118,7 +118,7 @@ function runMerge(args: string[]): number {
       baseline,
       ...(parsed.maxDrop !== undefined ? { maxDrop: parsed.maxDrop } : {}),
     });
-    writeFileAtomic(resolve(parsed.output as string), reportJson(report));
+    writeFileAtomic(resolve(parsed.output as string), reportJsonChunks(report));
     if (parsed.junit) writeFileAtomic(resolve(parsed.junit), renderJunit(report));
     if (parsed.markdown) writeFileAtomic(resolve(parsed.markdown), renderMarkdown(report));
     if (parsed.html) writeFileAtomic(resolve(parsed.html), renderHtml(report));

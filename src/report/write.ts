@@ -14,7 +14,7 @@ import type { PrebuiltQuestions } from './aggregate.js';
 import { gateSettings, type ReporterOptions } from './options.js';
 import type { AiEvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
-import { reportJson } from './report-json.js';
+import { reportJsonChunks } from './report-json.js';
 import { githubAnnotations, renderMarkdown } from './render-markdown.js';
 import { renderTerminal } from './render-terminal.js';
 import { renderHtml } from './renderers/html.js';
@@ -177,8 +177,8 @@ export function finishRun(
     });
     settleVerdict(report);
   }
-  const outputs: Array<[string | undefined, () => string]> = [
-    [options.outputFile, () => reportJson(report)],
+  const outputs: Array<[string | undefined, () => string | Iterable<string>]> = [
+    [options.outputFile, () => reportJsonChunks(report)],
     [options.junitFile, () => renderJunit(report)],
     [options.markdownFile, () => renderMarkdown(report, weakestOption(options))],
     [options.htmlFile, () => renderHtml(report, baseline ? { baseline: baseline.report } : {})],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
 import { gateSettings } from '../../src/report/options.js';
-import { reportJson } from '../../src/report/report-json.js';
+import { reportJson, reportJsonChunks } from '../../src/report/report-json.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
 import { identity, rec } from '../helpers/report-fixtures.js';
 
@@ -60,6 +60,17 @@ describe('reportJson: the JSON report file', () => {
     const text = reportJson(value as never);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
     expect(text).toContain('{"when":"1970-01-01T00:00:00.000Z"}');
+  });
+
+  it('comes in pieces of about 64 KB that make the same text', () => {
+    const r = report(2000);
+    const chunks = [...reportJsonChunks(r)];
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.join('')).toBe(reportJson(r));
+    expect(JSON.parse(chunks.join(''))).toEqual(JSON.parse(JSON.stringify(r)));
+    // A piece ends after a whole entry, once the text passes 64 KB.
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(65536);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeLessThan(65536 + 2000);
   });
 
   it('is about half the size of the fully indented report', () => {

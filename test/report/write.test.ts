@@ -401,6 +401,20 @@ describe('options, colour and redaction', () => {
     expect(readdirSync(dir).sort()).toEqual(['r.json', 'reader']);
   });
 
+  it('writes content given in pieces whole, and leaves the old file when making a piece fails', () => {
+    const dir = tempDir('ai-eval-atomic-');
+    const file = join(dir, 'r.json');
+    writeFileAtomic(file, ['{"a":', '"é ✓"', '}\n']);
+    expect(readFileSync(file, 'utf8')).toBe('{"a":"é ✓"}\n');
+    function* failing(): Generator<string> {
+      yield '{"half":';
+      throw new Error('cannot render');
+    }
+    expect(() => writeFileAtomic(file, failing())).toThrow('cannot render');
+    expect(readFileSync(file, 'utf8')).toBe('{"a":"é ✓"}\n');
+    expect(readdirSync(dir)).toEqual(['r.json']);
+  });
+
   it('leaves no temporary file and the target untouched when the rename fails', () => {
     const dir = tempDir('ai-eval-atomic-');
     const target = join(dir, 'r.json');
