@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** Writes every byte of `bytes` to `fd`, however many calls the system takes; throws when it cannot. */
-function writeAll(fd: number, bytes: Buffer): void {
+/**
+ * Writes every byte of `bytes` to `fd`, however many calls the system takes; throws when it cannot.
+ *
+ * @example
+ * ```ts
+ * writeAll(fd, Buffer.from(lines));
+ * ```
+ */
+export function writeAll(fd: number, bytes: Buffer): void {
   for (let written = 0; written < bytes.length;)
     written += writeSync(fd, bytes, written, bytes.length - written);
 }
@@ -11,9 +18,9 @@ function writeAll(fd: number, bytes: Buffer): void {
 /**
  * Writes a file atomically: to a temporary file beside it (written whole, fsynced), then renamed
  * over it, so a reader never sees a partial file and a failed write leaves the old file as it was;
- * creates the directory when missing. `content` is a string, or pieces of one (written as they come,
-so a large report is never one string in memory). The one atomic writer of the package: reports, cache
- * entries, limiter state and dataset appends all go through it.
+ * creates the directory when missing. `content` is a string, or pieces of one written as they come
+ * (a large report is never one string in memory). The one atomic writer of the package: reports,
+ * cache entries, limiter state and dataset appends all go through it.
  *
  * (write-file-atomic was tried and dropped: its sync writer renames a short write into place when
  * a write stops part way, for instance at a file-size limit.)

@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_VERSION, type AiEvalRecord } from '../run/record-types.js';
+import { writeAll } from '../internal/atomic-write.js';
 import { readTextFile } from '../internal/read-text.js';
 
 /**
@@ -57,12 +58,6 @@ function openChannel(dir: string): number {
     mkdirSync(dir, { recursive: true });
     return openSync(file, 'a');
   }
-}
-
-/** Writes all of `bytes` to `fd` (one write, unless the system takes fewer bytes at a time). */
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let written = 0; written < bytes.length;)
-    written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
 /**
