@@ -110,7 +110,7 @@ export function toRecords(
       min: grade.min,
       max: grade.max,
       composite: grade.composite,
-      reason: capReason(grade.reason),
+      reason: safeReason(grade.reason),
       error: grade.error,
       skipped: grade.skipped,
       llm: grader?.llm ?? false,
@@ -131,19 +131,26 @@ export function toRecords(
     const judge = grader?.llm ? judgeIdentityOf(grader) : undefined;
     if (judge) Object.assign(record, judge);
     if (index === 0 && scope.response !== undefined) record.evidence = evidenceOf(scope.response, result);
+    BUILT_SAFE.add(record);
     return record;
   });
 }
 
+/**
+ * Records {@link toRecords} built, whose reasons and evidence it redacted as it built them: the
+ * runner channels send them as they are instead of copying each again ({@link safeRecords}).
+ */
+const BUILT_SAFE = new WeakSet<object>();
+
 /** The most tool calls a record's evidence keeps. */
 const EVIDENCE_CALLS = 100;
 
-/** What the graders were shown, as the report keeps it: capped and shortened (redacted on the way out). */
+/** What the graders were shown, as the report keeps it: capped, shortened and redacted. */
 function evidenceOf(response: Gradable | null, result: QuestionResult): RecordedEvidence {
   let text: string | null = null;
   if (response !== null) {
     try {
-      text = capReason(responseText(response));
+      text = redactText(capReason(responseText(response)));
     } catch {
       text = null;
     }
@@ -155,10 +162,7 @@ function evidenceOf(response: Gradable | null, result: QuestionResult): Recorded
       calls === undefined
         ? null
         : calls.slice(0, EVIDENCE_CALLS).map((c) => {
-            const shown: RecordedToolCall = {
-              name: c.function_name,
-              arguments: displayArguments(c.arguments),
-            };
+            const shown: RecordedToolCall = { name: c.function_name, arguments: safeArguments(c.arguments) };
             if (c.status !== undefined) shown.status = c.status;
             if (c.kind !== undefined) shown.kind = c.kind;
             return shown;
@@ -296,7 +300,8 @@ function judgeIdentityOf(grader: Grader): JudgeRecordIdentity {
 
 /**
  * Records as they may leave the worker: every grade reason redacted and capped (suite records carry
- * no reason). The runner channels send only these.
+ * no reason). The runner channels send only these. A record {@link toRecords} built is one already
+ * and comes back as it is; any other grade record is copied with its reason and evidence redacted.
  *
  * @example
  * ```ts
@@ -305,11 +310,10 @@ function judgeIdentityOf(grader: Grader): JudgeRecordIdentity {
  */
 export function safeRecords(records: readonly AiEvalRecord[]): AiEvalRecord[] {
   return records.map((r) => {
-    if (r.kind !== 'grade') return r;
-    // A spread, not Object.assign({}, r): V8 turns an object that Object.assign gives more than
-    // about a dozen properties into a hash table (a record has twenty), several times its size in
-    // the worker's heap for the whole run and slower to serialise to the reporter. A spread copies
-    // the record's shape.
+    if (r.kind !== 'grade' || BUILT_SAFE.has(r)) return r;
+    // A spread, not Object.assign({}, r): V8 makes the target of an Object.assign that adds 20 or
+    // more properties a hash table (a record has 21 or 22), several times its size, for as long as
+    // the runner keeps it, and slower to serialise. A spread copies the record's shape.
     const safe = { ...r };
     safe.reason = safeReason(r.reason);
     if (r.evidence) safe.evidence = safeEvidence(r.evidence);
@@ -324,10 +328,18 @@ function safeEvidence(evidence: RecordedEvidence): RecordedEvidence {
   safe.toolCalls =
     evidence.toolCalls?.map((c) => {
       const call = Object.assign({}, c);
-      call.arguments = (
-        typeof c.arguments === 'string' ? redactText(c.arguments) : redactValue(c.arguments)
-      ) as ToolArguments;
+      call.arguments = redactedArguments(c.arguments);
       return call;
     }) ?? null;
   return safe;
+}
+
+/** A tool call's arguments as evidence keeps them: long strings shortened, then redacted. */
+function safeArguments(args: ToolArguments): ToolArguments {
+  return redactedArguments(displayArguments(args));
+}
+
+/** Arguments with secrets redacted: a string as text, a value by key and value. */
+function redactedArguments(args: ToolArguments): ToolArguments {
+  return (typeof args === 'string' ? redactText(args) : redactValue(args)) as ToolArguments;
 }

@@ -59,12 +59,32 @@ describe('evidence: what the graders were shown, kept for the report', () => {
     expect(first!.evidence!.toolCalls).toHaveLength(100);
     expect(first!.evidence!.omittedCalls).toBe(30);
     expect(first!.evidence!.response!.length).toBeLessThanOrEqual(2000);
-    const [safe] = safeRecords([first!]) as EvalRecord[];
-    expect(JSON.stringify(safe!.evidence)).not.toContain('sk-live-0123456789abcdef0123');
-    expect(safe!.evidence!.toolCalls![0]!.arguments).toEqual({ id: 0, api_key: '[redacted]' });
+    // Redacted as the record is built: the channels send toRecords' records as they are.
+    expect(JSON.stringify(first!.evidence)).not.toContain('sk-live-0123456789abcdef0123');
+    expect(first!.evidence!.toolCalls![0]!.arguments).toEqual({ id: 0, api_key: '[redacted]' });
+    expect(safeRecords([first!])[0]).toBe(first);
   });
 
-  it('leaves the worker as records of the same shape, not hash tables (safeRecords)', async () => {
+  it('copies and redacts any other grade record on the way out (safeRecords)', async () => {
+    const [built] = await recordsOf({ output: 'ok', toolCalls: [] });
+    // A record that did not come from toRecords (read back, made by hand): nothing vouches for it.
+    const foreign: EvalRecord = {
+      ...built!,
+      reason: 'sent api_key=abc123def to the tool',
+      evidence: {
+        response: 'token: Bearer abcdefghijklmnop0123',
+        toolCalls: [{ name: 'call', arguments: { password: 'hunter22' } }],
+      },
+    };
+    const [safe] = safeRecords([foreign]) as EvalRecord[];
+    expect(safe).not.toBe(foreign);
+    expect(safe!.reason).toBe('sent api_key=[redacted] to the tool');
+    expect(JSON.stringify(safe!.evidence)).not.toMatch(/abcdefghijklmnop0123|hunter22/);
+    expect(foreign.reason).toBe('sent api_key=abc123def to the tool');
+    expect(hasFastProperties(safe!)).toBe(true);
+  });
+
+  it('leaves the worker as records of their own shape, not hash tables (toRecords, safeRecords)', async () => {
     // A generated suite's record has 22 properties; copied with Object.assign({}, record) V8 turns
     // the copy into a hash table, which the Vitest worker keeps on task.meta for the whole run (7 MB
     // more heap at 2,000 questions) and serialises more slowly to the reporter.
@@ -85,7 +105,8 @@ describe('evidence: what the graders were shown, kept for the report', () => {
     });
     expect(Object.keys(records[0]!)).toHaveLength(22);
     expect(records.every((r) => hasFastProperties(r))).toBe(true);
-    const safe = safeRecords(records) as EvalRecord[];
+    // Copies of such records (safeRecords copies records it did not see built) keep their shape too.
+    const safe = safeRecords(records.map((r) => ({ ...r }))) as EvalRecord[];
     expect(safe[0]).not.toBe(records[0]);
     expect(safe.map((r) => hasFastProperties(r))).toEqual(records.map(() => true));
     expect(hasFastProperties(safe[0]!.evidence!)).toBe(true);
