@@ -81,10 +81,24 @@ function anyRepeated(questions: readonly unknown[]): boolean {
     ids.push(id);
     length += id.length;
   }
+  if (inOrder(ids)) return false;
   if (length > SORT_MEAN_LENGTH * ids.length) return new Set(ids).size !== ids.length;
   ids.sort();
   for (let index = 1; index < ids.length; index++) if (ids[index] === ids[index - 1]) return true;
   return false;
+}
+
+/**
+ * Whether each id is longer than the one before it, or as long and greater: ids written in order
+ * (`q1` ... `q10`, `case-001` ... `case-120`), which cannot repeat, found so in one pass.
+ */
+function inOrder(ids: readonly string[]): boolean {
+  for (let index = 1; index < ids.length; index++) {
+    const before = ids[index - 1]!;
+    const id = ids[index]!;
+    if (before.length > id.length || (before.length === id.length && before >= id)) return false;
+  }
+  return true;
 }
 
 /** Duplicate question ids: the issue at the repeat, and the pointer of the first use. */

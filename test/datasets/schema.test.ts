@@ -70,6 +70,27 @@ describe('the dataset schema', () => {
     }
   });
 
+  it('finds a repeated id among ids written in order, and in order up to the repeat', () => {
+    // Ids in order (each longer than the one before, or as long and greater) cannot repeat: that
+    // is seen in one pass. A list that breaks the order anywhere is checked in full.
+    const dataset = (ids: string[]) => JSON.stringify({ questions: ids.map((id) => ({ id, input: 'x' })) });
+    const inOrder = Array.from({ length: 120 }, (_, i) => `q${i + 1}`); // q1 ... q9, q10 ... q120
+    expect(validateDataset(dataset(inOrder), { file: 'd.json' }).valid).toBe(true);
+    const padded = Array.from({ length: 120 }, (_, i) => `case-${String(i).padStart(3, '0')}`);
+    expect(validateDataset(dataset(padded), { file: 'd.json' }).valid).toBe(true);
+    for (const ids of [
+      [...inOrder, 'q120'], // the last one again: equal, not greater
+      [...inOrder, 'q5'], // shorter than the one before
+      ['q1', 'q2', 'q2', 'q3'], // equal neighbours
+      ['a', 'b', 'c', 'b', 'd'], // smaller than the one before, as long
+    ]) {
+      const problems = validateDataset(dataset(ids), { file: 'd.json' }).problems;
+      expect(problems.map((p) => p.message.match(/duplicate question id '([^']+)'/)?.[1])).toEqual([
+        ids.find((id, i) => ids.indexOf(id) !== i),
+      ]);
+    }
+  });
+
   it('refuses a blank or empty id, saying it needs some text', () => {
     expect(messages('questions:\n  - id: "  "\n    input: x\n  - id: ""\n    input: y\n')).toEqual([
       'd.yaml:2:9: /questions/0/id: must be a non-empty string, got the string "  ". Fix: give it some text.',
