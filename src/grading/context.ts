@@ -60,10 +60,9 @@ export function buildContext(question: Partial<Question>, options: ContextOption
       : [question.criteria, ...(options.rubricCriteria ?? [])]
           .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
           .join('\n');
-  // Object.assign, not a spread: the same keys in the same order, several times cheaper on Node 20.
-  // A row key `__proto__` (JSON.parse makes it an own key) would set the copy's prototype through
-  // assign, so such a row is spread, which keeps it a key.
-  const context = (Object.hasOwn(row, '__proto__') ? { ...row } : Object.assign({}, row)) as GradingContext;
+  // A spread: it keeps a row's own `__proto__` key a key (Object.assign would set the copy's
+  // prototype) and the copy's shape (Object.assign makes a copy of 20 or more keys a hash table).
+  const context = { ...row } as GradingContext;
   context.response_char_limit = options.responseCharLimit ?? getConfig().responseCharLimit ?? 4000;
   context.messages = hasInput(question)
     ? messagesOf(question)

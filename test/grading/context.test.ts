@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configure, resetConfig } from '../../src/config.js';
 import { buildContext, inputOf, messagesOf } from '../../src/grading/context.js';
 import type { Question } from '../../src/grading/types.js';
+import { hasFastProperties } from '../helpers/fast-properties.js';
 
 afterEach(() => resetConfig());
 
@@ -117,6 +118,14 @@ describe('buildContext', () => {
     expect(Object.keys(context)).toEqual(['id', 'input', '__proto__', 'response_char_limit', 'messages']);
     expect((context as Record<string, unknown>).polluted).toBeUndefined();
     expect('tool_calls' in context).toBe(false);
+  });
+
+  it('keeps its shape for a wide row (a copy by Object.assign of 20 keys or more is a hash table)', () => {
+    const row: Record<string, unknown> = { id: 'q1', input: 'x' };
+    for (let i = 0; i < 24; i++) row[`field_${i}`] = i;
+    const context = buildContext(row);
+    expect(Object.keys(context)).toHaveLength(28);
+    expect(hasFastProperties(context)).toBe(true);
   });
 });
 
