@@ -97,6 +97,25 @@ export async function callJudge(
   request: JudgeRequest,
   settings: JudgeSettings = judgeSettings(),
 ): Promise<JudgeReply> {
+  return callJudgeNow(request, settings);
+}
+
+/**
+ * {@link callJudge}, with the reply itself when the cache answers (a replayed or already recorded
+ * call reads one file and waits for nothing), and a promise only for a live call. Throws at once
+ * what `callJudge` would reject with before any request (a cache miss in replay mode); a live
+ * call's failure is a rejection.
+ *
+ * @example
+ * ```ts
+ * const replied = callJudgeNow(request);
+ * const reply = replied instanceof Promise ? await replied : replied;
+ * ```
+ */
+export function callJudgeNow(
+  request: JudgeRequest,
+  settings: JudgeSettings = judgeSettings(),
+): JudgeReply | Promise<JudgeReply> {
   const decoding = {
     temperature: 0,
     seed: settings.seed,
@@ -128,6 +147,16 @@ export async function callJudge(
       );
     }
   }
+  return callAndRecord(request, settings, key, stable);
+}
+
+/** A live call, recorded in the cache when the cache mode records. */
+async function callAndRecord(
+  request: JudgeRequest,
+  settings: JudgeSettings,
+  key: string,
+  stable: readonly JudgeMessage[],
+): Promise<JudgeReply> {
   const reply = await callLive({ ...request, messages: messagesOf(request) }, settings);
   if (settings.cache === 'auto' || settings.cache === 'record') {
     const file = writeJudgeCache(settings.cacheDir, {

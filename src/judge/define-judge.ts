@@ -10,7 +10,7 @@ import { charLimitFromTarget } from '../grading/context.js';
 import { formatNumber } from '../internal/numbers.js';
 import { errorMessage, shorten } from '../internal/text.js';
 import type { GradeResult, GradingContext, JudgeCallInfo } from '../grading/types.js';
-import { callJudge, type JudgeReply } from './client.js';
+import { callJudgeNow, type JudgeReply } from './client.js';
 import { redactText } from '../internal/redact.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fence, fenceTag, truncateForJudge } from './fence.js';
 import { parseJudgeAnswer, type JudgeAnswer } from './parse.js';
@@ -270,18 +270,24 @@ export function defineJudge(options: JudgeOptions): Judge {
     minScore,
     maxScore,
     seesToolCalls: options.seesToolCalls ?? false,
-    async grade(input, response, context, helpers) {
+    grade(input, response, context, helpers) {
       const { result, trial } = helpers;
       const skip = options.skip?.(context);
       if (skip) return result(null, skip);
-      let reply: JudgeReply;
-      let settings: JudgeSettings | undefined;
+      const failed = (error: unknown): GradeResult => {
+        const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
+        const grade = result(null, message, true);
+        grade.judgeCall = { outcome: 'failed' };
+        return grade;
+      };
+      let replied: JudgeReply | Promise<JudgeReply>;
+      let settings: JudgeSettings;
       try {
         settings = judgeSettings();
         const prompt = prompter(input, response, context, settings);
         // What is sent is built only when it is sent: a replayed call needs the stable prompt only.
         const messages = (): JudgeMessage[] => [{ role: 'user', content: prompt.fill(prompt.tag('random')) }];
-        reply = await callJudge(
+        replied = callJudgeNow(
           {
             judge: options.id,
             messages,
@@ -296,18 +302,19 @@ export function defineJudge(options: JudgeOptions): Judge {
           settings,
         );
       } catch (error) {
-        const message = isAiEvalError(error) ? error.message : `judge error: ${errorMessage(error)}`;
-        const failed = result(null, message, true);
-        failed.judgeCall = { outcome: 'failed' };
-        return failed;
+        return failed(error);
       }
-      // A judge may echo what it was sent: the configured key never reaches a reason.
       const { apiKey } = settings;
-      const redacting: ResultFactory = (score, reason, error) =>
-        result(score, redactText(reason, [apiKey]), error);
-      const grade = gradeReply(reply, { options, result: redacting, interpret, response, context });
-      if (reply.usage) grade.usage = reply.usage;
-      return grade;
+      const graded = (reply: JudgeReply): GradeResult => {
+        // A judge may echo what it was sent: the configured key never reaches a reason.
+        const redacting: ResultFactory = (score, reason, error) =>
+          result(score, redactText(reason, [apiKey]), error);
+        const grade = gradeReply(reply, { options, result: redacting, interpret, response, context });
+        if (reply.usage) grade.usage = reply.usage;
+        return grade;
+      };
+      // A reply from the cache is graded at once: a replayed suite's judge grades wait for nothing.
+      return replied instanceof Promise ? replied.then(graded, failed) : graded(replied);
     },
   });
   return Object.freeze({

@@ -2,8 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogsAsync, configure, gradeQuestion, type JudgeCacheEntry } from '../../src/index.js';
+import {
+  captureLogsAsync,
+  configure,
+  getGrader,
+  gradeQuestion,
+  type JudgeCacheEntry,
+} from '../../src/index.js';
 import { startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
+import { buildContext } from '../../src/grading/context.js';
 import { TEST_KEY, useServer } from './judge-env.js';
 
 let server: OpenAIServer;
@@ -83,6 +90,28 @@ describe('the replay cache', () => {
     expect((await run(['relevance_grader'], 2)).grades[0]!.reason).toBe('trial two');
     expect(server.requests).toHaveLength(2);
     expect(files(cacheDir)).toHaveLength(2);
+  });
+
+  it('grades a call the cache answers without a promise; a live call still waits, a miss errs at once', async () => {
+    const relevance = getGrader('relevance_grader');
+    const grade = (trial: number) =>
+      relevance.grade(question.input, 'Paris.', buildContext(question), { result: relevance.result, trial });
+    configure({ judge: { cache: 'auto' } });
+    server.script({ answer: { score: 3, reason: 'recorded' } });
+    const live = grade(1);
+    expect(live).toBeInstanceOf(Promise);
+    expect(await live).toMatchObject({ score: 3, reason: 'recorded', judgeCall: { outcome: 'scored' } });
+    // The same call again: read from the cache, graded at once, the same grade.
+    const replayed = grade(1);
+    expect(replayed).not.toBeInstanceOf(Promise);
+    expect(replayed).toMatchObject({ score: 3, reason: 'recorded', judgeCall: { outcome: 'scored' } });
+    expect(server.requests).toHaveLength(1);
+    // In replay mode a miss is an errored grade, also given at once, never a zero.
+    configure({ judge: { cache: 'replay' } });
+    const missed = grade(2);
+    expect(missed).not.toBeInstanceOf(Promise);
+    expect(missed).toMatchObject({ score: null, error: true, judgeCall: { outcome: 'failed' } });
+    expect(server.requests).toHaveLength(1);
   });
 
   it("hands the question's signal to a live call only; a replayed call does not need it", async () => {
