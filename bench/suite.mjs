@@ -45,6 +45,8 @@ const JEST = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 const env = { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
 delete env.AI_EVAL_CHANNEL_DIR;
 
+/** How many tests failed in the last run of each runner, config and size. */
+const failures = new Map();
 const work = mkdtempSync(join(tmpdir(), 'ai-eval-bench-suite-'));
 const projects = new Map();
 /** The benchmark project for `count` questions (made once). */
@@ -72,6 +74,8 @@ function runner(kind, config, count) {
       allowFailure: true,
     });
     const out = `${stdout}\n${stderr}`;
+    const failedCount = /Tests?:?\s+(\d+) failed/i.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
+    failures.set(`${kind} ${config} ${count}`, failedCount ? Number(failedCount[1]) : 0);
     if (code !== 0 && !/Tests?:?\s.*failed/i.test(out.replace(/\x1b\[[0-9;]*m/g, '')))
       throw new Error(
         `${kind} ${config} (${count}) exited ${code} without failed tests:\n${out.slice(-3000)}`,
@@ -176,6 +180,11 @@ const v = await interleaved(
   [
     { name: 'inline scoring', run: runner('vitest', 'inline', 2000) },
     { name: 'ai-eval', run: runner('vitest', 'eval', 2000) },
+    // For reading the verdict: the suite's questions below the threshold fail, and Vitest prints
+    // each failure; plain trivial tests print none. The same scoring inline failing the questions
+    // it fails, and ai-eval with every question passing.
+    { name: 'inline scoring, failing', run: runner('vitest', 'inline-failing', 2000) },
+    { name: 'ai-eval, every question passing', run: runner('vitest', 'eval-passing', 2000) },
   ],
   { log },
 );
@@ -216,6 +225,8 @@ const vRatio = ratio(v.ratios['ai-eval']);
 const jRatio = ratio(j.ratios['ai-eval']);
 const gRatio = median(slopeRatio);
 const secs = (ts) => spread(ts.map((t) => t / 1000));
+const inlineFailures = failures.get('vitest inline-failing 2000');
+const evalFailures = failures.get('vitest eval 2000');
 
 const body = `## Generated suite (target 1)
 
@@ -228,6 +239,8 @@ Wall time of whole processes, median (min-max); ratios are per pair.
 | plain Vitest, 2,000 trivial tests | ${secs(v.times.plain)} | 1 |
 | plain Vitest, scoring inline | ${secs(v.times['inline scoring'])} | ${spread(v.ratios['inline scoring'])} |
 | ai-eval \`evalSuite\` + reporter (JSON), Vitest | ${secs(v.times['ai-eval'])} | **${spread(v.ratios['ai-eval'])}** |
+| plain Vitest, scoring inline, failing below 3.5 (${inlineFailures} tests fail; ai-eval's suite fails ${evalFailures}) | ${secs(v.times['inline scoring, failing'])} | ${spread(v.ratios['inline scoring, failing'])} |
+| ai-eval, every question passing (\`passThreshold: 0\`) | ${secs(v.times['ai-eval, every question passing'])} | ${spread(v.ratios['ai-eval, every question passing'])} |
 | plain Jest, 2,000 trivial tests | ${secs(j.times.plain)} | 1 |
 | ai-eval \`evalSuite\` + reporter (JSON), Jest | ${secs(j.times['ai-eval'])} | **${spread(j.ratios['ai-eval'])}** |
 
@@ -236,6 +249,9 @@ Growth per question, Vitest, 500 to 10,000 questions: plain ${spread(
   3,
 )} ms,
 ai-eval ${spread(evalSlope, 3)} ms, ratio **${spread(slopeRatio)}**.
+
+The two rows after ai-eval's are for reading its ratio, not verdicts: the suite fails the questions
+below the default threshold, and Vitest prints each failure, while the plain trivial tests all pass.
 
 - Vitest at 2,000 questions, at most 1.25x plain: ${met(vRatio <= 1.25)} (${vRatio.toFixed(2)}x).
 - Growth per question within 1.5x of plain Vitest's: ${met(gRatio <= 1.5)} (${gRatio.toFixed(2)}x).

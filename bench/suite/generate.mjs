@@ -74,6 +74,9 @@ const answers = JSON.parse(readFileSync(new URL('./answers.json', import.meta.ur
 ${SHARED_BODY}
 export { target, agent };
 `;
+// The same target with every question passing (a pass threshold of 0): the suite without the
+// failures Vitest prints, for reading the verdict rows (bench/suite.mjs).
+const SHARED_PASSING_ESM = SHARED_ESM.replace("mode: 'agent',", "mode: 'agent',\n  passThreshold: 0,");
 const SHARED_CJS = `const { defineGrader, getGrader } = require('ai-eval');
 const answers = require('./answers.json');
 ${SHARED_BODY}
@@ -109,6 +112,7 @@ export function writeProject(dir, count, { pkg, repo }) {
   writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
   writeFileSync(join(dir, 'shared.mjs'), SHARED_ESM);
   writeFileSync(join(dir, 'shared.cjs'), SHARED_CJS);
+  writeFileSync(join(dir, 'shared-passing.mjs'), SHARED_PASSING_ESM);
 
   // Vitest: the generated suite, plain trivial tests, and the scoring written inline.
   writeFileSync(
@@ -133,6 +137,14 @@ evalSuite('bench', { dataset: { source: 'inline', ref: 'bench' }, target, run: a
 `,
   );
   writeFileSync(
+    join(dir, 'eval-passing.test.js'),
+    `import { evalSuite } from 'ai-eval/vitest';
+import { agent, target } from './shared-passing.mjs';
+
+evalSuite('bench', { dataset: 'datasets/bench.json', target, run: agent });
+`,
+  );
+  writeFileSync(
     join(dir, 'plain.test.js'),
     `import { describe, expect, test } from 'vitest';
 
@@ -141,9 +153,14 @@ describe('bench', () => {
 });
 `,
   );
-  writeFileSync(
-    join(dir, 'inline.test.js'),
-    `import { describe, expect, test } from 'vitest';
+  for (const [file, threshold] of [
+    ['inline.test.js', 0],
+    // Failing the questions ai-eval fails: the same formula, the default pass threshold.
+    ['inline-failing.test.js', 3.5],
+  ])
+    writeFileSync(
+      join(dir, file),
+      `import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import answers from './answers.json';
 
@@ -162,12 +179,12 @@ describe('bench', () => {
       ).length;
       const names = q.expected_tools.filter((e) => calls.some((c) => c.function_name === (e.name ?? e))).length;
       const composite = (readOnly + (5 * met) / q.expected_tools.length + (5 * names) / q.expected_tools.length) / 3;
-      expect(composite).toBeGreaterThanOrEqual(0);
+      expect(composite).toBeGreaterThanOrEqual(${threshold});
     });
   }
 });
 `,
-  );
+    );
   for (const [name, include, reporters] of [
     ['eval', 'eval.test.js', `['default', ['ai-eval/reporter/vitest', { outputFile: 'ai-eval.json' }]]`],
     [
@@ -175,8 +192,14 @@ describe('bench', () => {
       'eval-inline.test.js',
       `['default', ['ai-eval/reporter/vitest', { outputFile: 'ai-eval-inline.json' }]]`,
     ],
+    [
+      'eval-passing',
+      'eval-passing.test.js',
+      `['default', ['ai-eval/reporter/vitest', { outputFile: 'ai-eval-passing.json' }]]`,
+    ],
     ['plain', 'plain.test.js', `['default']`],
     ['inline', 'inline.test.js', `['default']`],
+    ['inline-failing', 'inline-failing.test.js', `['default']`],
   ]) {
     writeFileSync(
       join(dir, `vitest.${name}.config.js`),
