@@ -77,6 +77,7 @@ export { target, agent };
 // The same target with every question passing (a pass threshold of 0): the suite without the
 // failures Vitest prints, for reading the verdict rows (bench/suite.mjs).
 const SHARED_PASSING_ESM = SHARED_ESM.replace("mode: 'agent',", "mode: 'agent',\n  passThreshold: 0,");
+if (SHARED_PASSING_ESM === SHARED_ESM) throw new Error('bench: the passing target lost its pass threshold');
 const SHARED_CJS = `const { defineGrader, getGrader } = require('ai-eval');
 const answers = require('./answers.json');
 ${SHARED_BODY}
