@@ -328,18 +328,16 @@ function safeEvidence(evidence: RecordedEvidence): RecordedEvidence {
   safe.toolCalls =
     evidence.toolCalls?.map((c) => {
       const call = Object.assign({}, c);
-      call.arguments = redactedArguments(c.arguments);
+      call.arguments = redactValue(c.arguments) as ToolArguments;
       return call;
     }) ?? null;
   return safe;
 }
 
-/** A tool call's arguments as evidence keeps them: long strings shortened, then redacted. */
+/**
+ * A tool call's arguments as evidence keeps them: long strings shortened, then redacted
+ * (`redactValue` takes a string argument as text, anything else by key and value).
+ */
 function safeArguments(args: ToolArguments): ToolArguments {
-  return redactedArguments(displayArguments(args));
-}
-
-/** Arguments with secrets redacted: a string as text, a value by key and value. */
-function redactedArguments(args: ToolArguments): ToolArguments {
-  return (typeof args === 'string' ? redactText(args) : redactValue(args)) as ToolArguments;
+  return redactValue(displayArguments(args)) as ToolArguments;
 }
