@@ -97,6 +97,7 @@ export const vitestChannel: RunnerChannel = {
     const meta = task.meta as { aiEval?: AiEvalRecord[] };
     meta.aiEval ??= [];
     meta.aiEval.push(...records);
+    await letOutputFlow();
     if (!getConfig().annotations || records.length === 0) return;
     const annotate = (
       task.context as { annotate?: (message: string, type?: string) => Promise<unknown> } | undefined
@@ -105,6 +106,26 @@ export const vitestChannel: RunnerChannel = {
     await annotate(records.map(annotationOf).join('\n'), ANNOTATION_TYPE);
   },
 };
+
+/** How often, at most, a send lets the worker's event loop turn (ms). */
+const TURN_EVERY_MS = 10;
+let lastTurn = 0;
+
+/**
+ * Lets the worker's event loop turn (one `setImmediate`) when a send has not let it for 10 ms.
+ * Vitest sends each finished test, its `task.meta` with it, to its main process (at most every
+ * 100 ms); from a forks worker that is a pipe, and what does not fit in it at once waits for the
+ * event loop, which a file of questions that never wait (a scripted agent, deterministic graders)
+ * does not give back until its last test. The reporter then got every test's records in one burst
+ * after the worker had finished, and read them all while nothing else ran; with a turn every 10 ms
+ * (about 100 a second, each a few microseconds) it reads them while the worker runs.
+ */
+async function letOutputFlow(): Promise<void> {
+  const now = performance.now();
+  if (now - lastTurn < TURN_EVERY_MS) return;
+  lastTurn = now;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 /** The warning a worker prints when it records grades that no ai-eval reporter will collect. */
 export const NO_REPORTER_WARNING = [
