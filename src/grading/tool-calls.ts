@@ -1,6 +1,7 @@
 import { ADAPTERS } from './adapters/index.js';
 import { isObject } from './adapters/core.js';
 import { readRecord } from './adapters/record.js';
+import { setOwn } from '../internal/own.js';
 import type { AgentRun, ToolArguments, ToolCall } from './types.js';
 
 /**
@@ -105,7 +106,11 @@ export function displayArguments(args: ToolArguments): ToolArguments {
 function cutValue(value: unknown): unknown {
   if (typeof value === 'string') return cut(value);
   if (Array.isArray(value)) return value.map(cutValue);
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutValue(v)]));
+  if (isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) setOwn(out, key, cutValue(value[key]));
+    return out;
+  }
   return value;
 }
 

@@ -306,6 +306,17 @@ describe('normalised records', () => {
     expect(displayArguments(`{${long}`)).toContain(TRUNCATION_MARKER);
   });
 
+  it('keeps argument names that are also names of Object.prototype as plain data', () => {
+    const args = JSON.parse('{"__proto__": {"a": 1}, "constructor": "c", "toString": 2}') as Record<
+      string,
+      unknown
+    >;
+    const shown = displayArguments(args) as Record<string, unknown>;
+    expect(Object.keys(shown)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect(JSON.stringify(shown)).toBe('{"__proto__":{"a":1},"constructor":"c","toString":2}');
+  });
+
   it('shows a judge names and cut arguments, never statuses or results', () => {
     const long = 'z'.repeat(MAX_ARGUMENT_CHARS + 1);
     const block = renderToolCalls(
