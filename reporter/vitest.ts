@@ -4,9 +4,12 @@ import { checkReporterOptions, type ReporterOptions } from '../src/report/option
 import { PrebuiltQuestions } from '../src/report/aggregate.js';
 import { checkRecords, type ReadRecords } from '../src/report/side-channel.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
-import { finishRun, reportRoot, type FinishResult } from '../src/report/write.js';
+import { reportRoot } from '../src/report/options.js';
+import type * as WriteModule from '../src/report/write.js';
+import type { FinishResult } from '../src/report/write.js';
 import { DatasetWatch } from './vitest-watch.js';
 import { VITEST_REPORTER_KEY } from '../src/run/channel.js';
+import { warmCollators } from '../src/internal/collate.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
@@ -30,6 +33,15 @@ export type { EvalReport } from '../src/report/model.js';
  * });
  * ```
  */
+/**
+ * The module that builds and writes the report, with all it imports (the report's renderers, the
+ * judges' identity and so the grader registry): about 300 KB that Vitest would load before it starts
+ * a worker. It is loaded when the run starts instead, while the workers start and run, and awaited
+ * at the end.
+ */
+let writeModule: Promise<typeof WriteModule> | undefined;
+const loadWriteModule = (): Promise<typeof WriteModule> => (writeModule ??= import('../src/report/write.js'));
+
 export default class AiEvalVitestReporter implements Reporter {
   /** The checked options. */
   readonly options: ReporterOptions;
@@ -71,21 +83,28 @@ export default class AiEvalVitestReporter implements Reporter {
 
   onTestRunStart(): void {
     this.early = undefined; // a new run (watch mode): nothing of the last one is reused
+    // Loaded while the workers start; a failure to load is the end's to report.
+    loadWriteModule().catch(() => undefined);
   }
 
   onTestCaseResult(test: TestCase): void {
     const list = (test.meta() as { aiEval?: unknown }).aiEval;
     if (!Array.isArray(list) || list.length === 0) return;
-    this.early ??= {
-      checked: new Map(),
-      questions: new PrebuiltQuestions(reportRoot(this.root, this.options)),
-    };
+    if (this.early === undefined) {
+      this.early = {
+        checked: new Map(),
+        questions: new PrebuiltQuestions(reportRoot(this.root, this.options)),
+      };
+      // The report sorts its questions at the end: its collators are made now, while the workers run.
+      warmCollators();
+    }
     const read = checkRecords(list, `${test.module.moduleId} > ${test.fullName}`);
     this.early.checked.set(test.id, { list, length: list.length, read });
     this.early.questions.add(read.records);
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    const { finishRun } = await loadWriteModule();
     this.watch?.learn(testModules);
     const records: AiEvalRecord[] = [];
     const warnings: string[] = [];

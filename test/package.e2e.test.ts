@@ -89,6 +89,41 @@ describe('the packed package', () => {
     expect(result.output).toMatch(/shipped in cjs: .*read_only_run.*tool_usage_grader.*format_grader/);
   });
 
+  it("keeps the report writer out of the Vitest reporter's static imports (loaded when a run starts)", () => {
+    // Vitest loads its reporters before it starts a worker: what the reporter imports statically
+    // delays every run. The writer (renderers, judge identity, the grader registry) is imported
+    // when the run starts, while the workers start and run.
+    const dist = join(packedDir(), 'dist');
+    const staticGraph = (entry: string): Set<string> => {
+      const seen = new Set<string>();
+      const visit = (file: string): void => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const text = readFileSync(join(dist, file), 'utf8');
+        // `import … from "./x.js"`, `export … from "./x.js"` and `import "./x.js"` (not `import("…")`).
+        for (const [, spec] of text.matchAll(
+          /^(?:(?:import|export)\b[^'"(]*?from\s*|import\s*)"(\.[^"]+)"/gm,
+        ))
+          visit(join(file, '..', spec!));
+      };
+      visit(entry);
+      return seen;
+    };
+    const writers = (entry: string): string[] =>
+      [...staticGraph(entry)].filter((file) =>
+        readFileSync(join(dist, file), 'utf8').includes('function finishRun('),
+      );
+    expect(writers('reporter/vitest.js')).toEqual([]);
+    // ...and the dynamic import reaches it.
+    const lazy = /import\("(\.\.\/[^"]+)"\)/.exec(
+      readFileSync(join(dist, 'reporter/vitest.js'), 'utf8'),
+    )?.[1];
+    expect(lazy).toBeDefined();
+    expect(writers(join('reporter', lazy!))).toHaveLength(1);
+    // The other reporters, which load it at once, show the check can see it.
+    expect(writers('reporter/jest.js')).toHaveLength(1);
+  });
+
   it('grades with the shipped graders from the packed CJS build', async () => {
     const dir = makeProject('pack-grade', {
       'grade.cjs': [

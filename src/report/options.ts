@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { optionsChecker } from '../internal/options-check.js';
 import { reporterSchema } from '../run/option-schemas.js';
 import { reporter as validateReporter } from '../run/option-validators.generated.js';
@@ -92,4 +93,17 @@ export function gateSettings(options: ReporterOptions): GateSettings {
     failOnError: options.failOnError ?? false,
     maxDrop: options.maxDrop ?? null,
   };
+}
+
+/**
+ * The directory a report's test files are made relative to: `options.root` against the runner's
+ * root.
+ *
+ * @example
+ * ```ts
+ * const prebuilt = new PrebuiltQuestions(reportRoot(vitest.config.root, options));
+ * ```
+ */
+export function reportRoot(root: string, options: Pick<ReporterOptions, 'root'>): string {
+  return resolve(root, options.root ?? '.');
 }

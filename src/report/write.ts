@@ -11,7 +11,7 @@ import { verdictSentence } from './headline.js';
 import { runIdentity } from './identity.js';
 import type { EvalReport } from './model.js';
 import type { PrebuiltQuestions } from './aggregate.js';
-import { gateSettings, type ReporterOptions } from './options.js';
+import { gateSettings, reportRoot, type ReporterOptions } from './options.js';
 import type { AiEvalRecord } from '../run/record-types.js';
 import { renderJunit } from './render-junit.js';
 import { reportJsonChunks } from './report-json.js';
@@ -64,19 +64,6 @@ export interface FinishIO {
    * {@link reportRoot}): the report reuses those whose records did not change since.
    */
   prebuilt?: PrebuiltQuestions | undefined;
-}
-
-/**
- * The directory a report's test files are made relative to: `options.root` against the runner's
- * root.
- *
- * @example
- * ```ts
- * const prebuilt = new PrebuiltQuestions(reportRoot(vitest.config.root, options));
- * ```
- */
-export function reportRoot(root: string, options: Pick<ReporterOptions, 'root'>): string {
-  return resolve(root, options.root ?? '.');
 }
 
 /** What {@link finishRun} produced. */

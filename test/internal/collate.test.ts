@@ -29,3 +29,23 @@ describe('the report collators', () => {
     expect(made).toBe(2);
   });
 });
+
+describe('warmCollators', () => {
+  it('makes both collators at once, so that no later sort makes one', async () => {
+    let made = 0;
+    Intl.Collator = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.Collator;
+    vi.resetModules();
+    const { compareNatural, comparePlain, warmCollators } = await import('../../src/internal/collate.js');
+    warmCollators();
+    expect(made).toBe(2);
+    warmCollators();
+    expect(['q10', 'q2'].sort(compareNatural)).toEqual(['q2', 'q10']);
+    expect(['b', 'a'].sort(comparePlain)).toEqual(['a', 'b']);
+    expect(made).toBe(2);
+  });
+});
