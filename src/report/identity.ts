@@ -51,17 +51,25 @@ export function packageVersion(): string {
  * ```
  */
 export function runIdentity(all: readonly AiEvalRecord[], now: Date): RunIdentity {
-  const records = all.filter((r) => r.kind === 'grade');
   const promptHashes: Record<string, string> = {};
   const datasetHashes: Record<string, string> = {};
   let judgeModel: string | null = null;
-  for (const r of records) {
+  let llm = false;
+  // The records of one suite share their dataset object (as the worker made them and the runner
+  // carried them): one already read is skipped, without a lookup by its ref.
+  let lastDataset: { ref: string; hash: string } | undefined;
+  for (const r of all) {
+    if (r.kind !== 'grade') continue;
+    if (r.llm) llm = true;
     // Keys come from data (a grader id, a dataset ref): `__proto__` must stay a key. Most records
     // repeat what an earlier one set: only a change is written (the last record still wins).
     if (r.promptHash && own(promptHashes, r.grader) !== r.promptHash)
       setOwn(promptHashes, r.grader, r.promptHash);
-    if (r.dataset && own(datasetHashes, r.dataset.ref) !== r.dataset.hash)
-      setOwn(datasetHashes, r.dataset.ref, r.dataset.hash);
+    if (r.dataset && r.dataset !== lastDataset) {
+      lastDataset = r.dataset;
+      if (own(datasetHashes, r.dataset.ref) !== r.dataset.hash)
+        setOwn(datasetHashes, r.dataset.ref, r.dataset.hash);
+    }
     if (r.judgeModel && judgeModel === null) judgeModel = r.judgeModel;
   }
   let judgeHash: string | null = null;
@@ -72,7 +80,7 @@ export function runIdentity(all: readonly AiEvalRecord[], now: Date): RunIdentit
   // Only a model named for this process counts: the default would be a guess, since a configure()
   // in a setup file runs in the workers, not here. Unknown stays null rather than wrong.
   const named = getConfig().judge.model ?? (process.env.AI_EVAL_JUDGE_MODEL || undefined);
-  if (records.some((r) => r.llm) && (judgeModel !== null || named !== undefined)) {
+  if (llm && (judgeModel !== null || named !== undefined)) {
     try {
       const judges = judgeIdentity();
       judgeModel ??= judges.model;
