@@ -5,6 +5,7 @@
 //   run.mjs        the grading model's micro-benchmarks (a table, nothing written)
 //   suite.mjs      target 1: a generated suite against plain Vitest and plain Jest
 //   trial-path.mjs target 1's budget: ai-eval's own work outside the runner against plain Vitest
+//   suite-parts.mjs target 1, part by part: loading, the pipeline, graders, the reporter
 //   datasets.mjs   target 2: dataset loading against JSON.parse / yaml.parse (--skip-memory here)
 //   judge.mjs      target 3: judges under a provider's rate limit
 //   replay.mjs     target 4: a judged suite replayed from the cache
@@ -13,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const SCRIPTS = ['run', 'suite', 'trial-path', 'datasets', 'judge', 'replay', 'aggregate'];
+const SCRIPTS = ['run', 'suite', 'trial-path', 'suite-parts', 'datasets', 'judge', 'replay', 'aggregate'];
 const args = process.argv.slice(2);
 const at = args.indexOf('--only');
 const only = at === -1 ? SCRIPTS : args[at + 1].split(',');

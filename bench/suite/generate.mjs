@@ -78,6 +78,13 @@ export { target, agent };
 // failures Vitest prints, for reading the verdict rows (bench/suite.mjs).
 const SHARED_PASSING_ESM = SHARED_ESM.replace("mode: 'agent',", "mode: 'agent',\n  passThreshold: 0,");
 if (SHARED_PASSING_ESM === SHARED_ESM) throw new Error('bench: the passing target lost its pass threshold');
+// The passing target with read_only_run alone, for bench/suite-parts.mjs: what the pipeline costs
+// with one cheap grader, and so what the two tool_usage_grader grades add.
+const SHARED_ONE_ESM = SHARED_PASSING_ESM.replace(
+  "graders: ['read_only_run', 'tool_usage_grader', toolNames],",
+  "graders: ['read_only_run'],",
+);
+if (SHARED_ONE_ESM === SHARED_PASSING_ESM) throw new Error('bench: the one-grader target kept its graders');
 const SHARED_CJS = `const { defineGrader, getGrader } = require('ai-eval');
 const answers = require('./answers.json');
 ${SHARED_BODY}
@@ -114,6 +121,7 @@ export function writeProject(dir, count, { pkg, repo }) {
   writeFileSync(join(dir, 'shared.mjs'), SHARED_ESM);
   writeFileSync(join(dir, 'shared.cjs'), SHARED_CJS);
   writeFileSync(join(dir, 'shared-passing.mjs'), SHARED_PASSING_ESM);
+  writeFileSync(join(dir, 'shared-one.mjs'), SHARED_ONE_ESM);
 
   // Vitest: the generated suite, plain trivial tests, and the scoring written inline.
   writeFileSync(
@@ -143,6 +151,27 @@ evalSuite('bench', { dataset: { source: 'inline', ref: 'bench' }, target, run: a
 import { agent, target } from './shared-passing.mjs';
 
 evalSuite('bench', { dataset: 'datasets/bench.json', target, run: agent });
+`,
+  );
+  writeFileSync(
+    join(dir, 'eval-one.test.js'),
+    `import { evalSuite } from 'ai-eval/vitest';
+import { agent, target } from './shared-one.mjs';
+
+evalSuite('bench', { dataset: 'datasets/bench.json', target, run: agent });
+`,
+  );
+  // Plain trivial tests in a file that loads what the suite's file loads (ai-eval's modules, the
+  // target's file and its answers) and defines no suite: what loading them costs.
+  writeFileSync(
+    join(dir, 'plain-imports.test.js'),
+    `import { describe, expect, test } from 'vitest';
+import 'ai-eval/vitest';
+import './shared-passing.mjs';
+
+describe('bench', () => {
+  for (let i = 0; i < ${count}; i++) test(\`q\${i}\`, () => expect(i).toBe(i));
+});
 `,
   );
   writeFileSync(
@@ -198,6 +227,16 @@ describe('bench', () => {
       'eval-passing.test.js',
       `['default', ['ai-eval/reporter/vitest', { outputFile: 'ai-eval-passing.json' }]]`,
     ],
+    [
+      'eval-one',
+      'eval-one.test.js',
+      `['default', ['ai-eval/reporter/vitest', { outputFile: 'ai-eval-one.json' }]]`,
+    ],
+    // Without the ai-eval reporter: the records still travel on task.meta, and nothing reads them
+    // (the worker warns once that no ai-eval reporter collects them).
+    ['eval-passing-unreported', 'eval-passing.test.js', `['default']`],
+    ['eval-one-unreported', 'eval-one.test.js', `['default']`],
+    ['plain-imports', 'plain-imports.test.js', `['default']`],
     ['plain', 'plain.test.js', `['default']`],
     ['inline', 'inline.test.js', `['default']`],
     ['inline-failing', 'inline-failing.test.js', `['default']`],
