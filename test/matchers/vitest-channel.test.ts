@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vitestChannel } from '../../matchers/vitest-channel.js';
 import type { TestIdentity } from '../../src/run/channel.js';
-import { RECORD_VERSION, type EvalRecord } from '../../src/run/record-types.js';
-
-function record(question: string): EvalRecord {
-  return {
-    v: RECORD_VERSION,
-    kind: 'grade',
-    test: { file: '/x.test.ts', name: question },
-    target: null,
-    question,
-    trial: 1,
-    grader: 'read_only_run',
-    label: 'Read-only run (binary, 0-1)',
-    min: 0,
-    max: 1,
-    score: 1,
-    composite: 5,
-    reason: 'no mutating tool among 0 recorded calls',
-    error: false,
-    skipped: false,
-    llm: false,
-    observesActions: true,
-    toolCallRecord: true,
-    passThreshold: 3.5,
-    at: 1700000000000,
-  };
-}
+import type { EvalRecord } from '../../src/run/record-types.js';
+import { rec } from '../helpers/report-fixtures.js';
 
 describe('the Vitest channel', () => {
   it("lets the worker's event loop turn while questions that never wait send their records", async () => {
@@ -47,7 +23,7 @@ describe('the Vitest channel', () => {
     let sends = 0;
     const start = performance.now();
     while (!turned && performance.now() - start < 1000) {
-      await vitestChannel.send(identity, [record(`q${sends}`)]);
+      await vitestChannel.send(identity, [rec({ question: `q${sends}`, grader: 'read_only_run' })]);
       sends += 1;
     }
     expect(turned).toBe(true);
