@@ -6,13 +6,21 @@ import { checkRecords, type ReadRecords } from '../src/report/side-channel.js';
 import type { AiEvalRecord } from '../src/run/record-types.js';
 import { reportRoot } from '../src/report/options.js';
 import type * as WriteModule from '../src/report/write.js';
-import type { FinishResult } from '../src/report/write.js';
 import { DatasetWatch } from './vitest-watch.js';
 import { VITEST_REPORTER_KEY } from '../src/run/channel.js';
 import { warmCollators } from '../src/internal/collate.js';
 
 export type { ReporterOptions } from '../src/report/options.js';
 export type { EvalReport } from '../src/report/model.js';
+
+/**
+ * The module that builds and writes the report, with all it imports (the report's renderers, the
+ * judges' identity and so the grader registry): about 300 KB that Vitest would load before it starts
+ * a worker. It is loaded when the run starts instead, while the workers start and run, and awaited
+ * at the end.
+ */
+let writeModule: Promise<typeof WriteModule> | undefined;
+const loadWriteModule = (): Promise<typeof WriteModule> => (writeModule ??= import('../src/report/write.js'));
 
 /**
  * The ai-eval reporter for Vitest. It reads the records every test left on `task.meta.aiEval`,
@@ -33,20 +41,11 @@ export type { EvalReport } from '../src/report/model.js';
  * });
  * ```
  */
-/**
- * The module that builds and writes the report, with all it imports (the report's renderers, the
- * judges' identity and so the grader registry): about 300 KB that Vitest would load before it starts
- * a worker. It is loaded when the run starts instead, while the workers start and run, and awaited
- * at the end.
- */
-let writeModule: Promise<typeof WriteModule> | undefined;
-const loadWriteModule = (): Promise<typeof WriteModule> => (writeModule ??= import('../src/report/write.js'));
-
 export default class AiEvalVitestReporter implements Reporter {
   /** The checked options. */
   readonly options: ReporterOptions;
   /** The last finished run, for programmatic use. */
-  lastResult: FinishResult | null = null;
+  lastResult: WriteModule.FinishResult | null = null;
   private root = process.cwd();
   private shard: { index: number; count: number } | null = null;
   private vitest: Vitest | undefined;

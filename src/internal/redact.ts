@@ -172,7 +172,11 @@ function quoted(value: string): string {
  */
 export function redactText(text: string, secrets: ReadonlyArray<string | undefined> = NO_SECRETS): string {
   let extra = false;
-  for (const secret of secrets) if (secret !== undefined && secret.length >= 4) extra = true;
+  for (const secret of secrets) {
+    if (secret === undefined || secret.length < 4) continue;
+    extra = true;
+    break;
+  }
   // The same text is often redacted again (a grade's reason in the grader, the channel and the
   // report): without extra secrets the answer depends on the text alone.
   if (!extra) {
