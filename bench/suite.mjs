@@ -20,11 +20,11 @@ import {
   interleaved,
   loadNote,
   machine,
-  median,
   requireBuild,
   ROOT,
   run,
   spread,
+  verdict,
   writeSection,
 } from './lib/measure.mjs';
 import { writeProject } from './suite/generate.mjs';
@@ -219,11 +219,6 @@ const plainSlope = slope('plain 500', 'plain 10000');
 const evalSlope = slope('ai-eval 500', 'ai-eval 10000');
 const slopeRatio = evalSlope.map((s, i) => s / plainSlope[i]);
 
-const ratio = (r) => median(r);
-const met = (ok) => (ok ? 'met' : 'not met');
-const vRatio = ratio(v.ratios['ai-eval']);
-const jRatio = ratio(j.ratios['ai-eval']);
-const gRatio = median(slopeRatio);
 const secs = (ts) => spread(ts.map((t) => t / 1000));
 const inlineFailures = failures.get('vitest inline-failing 2000');
 const evalFailures = failures.get('vitest eval 2000');
@@ -253,9 +248,9 @@ ai-eval ${spread(evalSlope, 3)} ms, ratio **${spread(slopeRatio)}**.
 The two rows after ai-eval's are for reading its ratio, not verdicts: the suite fails the questions
 below the default threshold, and Vitest prints each failure, while the plain trivial tests all pass.
 
-- Vitest at 2,000 questions, at most 1.25x plain: ${met(vRatio <= 1.25)} (${vRatio.toFixed(2)}x).
-- Growth per question within 1.5x of plain Vitest's: ${met(gRatio <= 1.5)} (${gRatio.toFixed(2)}x).
-- Jest at 2,000 questions, at most 1.25x plain Jest: ${met(jRatio <= 1.25)} (${jRatio.toFixed(2)}x).
+- Vitest at 2,000 questions, at most 1.25x plain: ${verdict(v.ratios['ai-eval'], 1.25)}.
+- Growth per question within 1.5x of plain Vitest's: ${verdict(slopeRatio, 1.5)}.
+- Jest at 2,000 questions, at most 1.25x plain Jest: ${verdict(j.ratios['ai-eval'], 1.25)}.
 - JSON report of the 2,000-question suite: Vitest ${vitestCheck}; Jest ${jestCheck}.
 `;
 console.log(`\n${body}`);

@@ -86,6 +86,25 @@ export function spread(values, digits = 2) {
 }
 
 /**
+ * The verdict on "at most `target`x" from per-pair ratios: `met` or `not met` by their median, with
+ * the median; when the pairs fall on both sides of the target, it says so, since on a shared
+ * machine such a run alone cannot tell (docs/benchmarks.md).
+ *
+ *   verdict([1.05, 1.08, 1.14], 1.1) // 'met (1.08x; its pairs ran 1.05-1.14x, on both sides of 1.1x: this run alone cannot tell)'
+ */
+export function verdict(ratios, target) {
+  const m = median(ratios);
+  const lo = Math.min(...ratios);
+  const hi = Math.max(...ratios);
+  const split = lo <= target && hi > target;
+  return `${m <= target ? 'met' : 'not met'} (${m.toFixed(2)}x${
+    split
+      ? `; its pairs ran ${lo.toFixed(2)}-${hi.toFixed(2)}x, on both sides of ${target}x: this run alone cannot tell`
+      : ''
+  })`;
+}
+
+/**
  * Runs `pairs` interleaved pairs of `baseline` and each subject (the order rotates every pair, so
  * drift in the machine's load falls on both sides), after one unmeasured warm-up of each. Resolves
  * to the wall times per name and, per subject, the ratio of each pair.
