@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { writeDatasets } from './make-datasets.mjs';
 import { collectGarbage } from './lib/measure.mjs';
+import { straddles } from './lib/stats.mjs';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 if (!existsSync(dist)) {
@@ -90,12 +91,10 @@ const check = (value) => {
 const rows = [];
 /** Whether each row with a target met it (a separate list: `rows` is printed as the table). */
 const verdicts = [];
-/** Whether the pairs fell on both sides of the target (a run that alone cannot tell). */
-const straddles = (result, target) => result.min <= target && result.max > target;
 let unsure = 0;
 function row(name, result, target) {
   if (target !== undefined) verdicts.push(result.ratio <= target);
-  if (target !== undefined && straddles(result, target)) unsure += 1;
+  if (target !== undefined && straddles(result.min, result.max, target)) unsure += 1;
   rows.push({
     benchmark: name,
     'subject ms': result.subjectMs.toFixed(1),
@@ -105,7 +104,7 @@ function row(name, result, target) {
     target:
       target === undefined
         ? ''
-        : `<= ${target} ${result.ratio <= target ? 'met' : 'NOT met'}${straddles(result, target) ? ', pairs on both sides' : ''}`,
+        : `<= ${target} ${result.ratio <= target ? 'met' : 'NOT met'}${straddles(result.min, result.max, target) ? ', pairs on both sides' : ''}`,
   });
 }
 

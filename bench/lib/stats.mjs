@@ -26,10 +26,15 @@ export function verdict(ratios, target) {
   const m = median(ratios);
   const lo = Math.min(...ratios);
   const hi = Math.max(...ratios);
-  const split = lo <= target && hi > target;
+  const split = straddles(lo, hi, target);
   return `${m <= target ? 'met' : 'not met'} (${m.toFixed(2)}x${
     split
       ? `; its pairs ran ${lo.toFixed(2)}-${hi.toFixed(2)}x, on both sides of ${target}x: this run alone cannot tell`
       : ''
   })`;
+}
+
+/** Whether a run's pairs, from `lo` to `hi`, fell on both sides of `target`: it alone cannot tell. */
+export function straddles(lo, hi, target) {
+  return lo <= target && hi > target;
 }

@@ -4,10 +4,11 @@ type Stats = {
   median: (values: number[]) => number;
   spread: (values: number[], digits?: number) => string;
   verdict: (ratios: number[], target: number) => string;
+  straddles: (lo: number, hi: number, target: number) => boolean;
 };
 // The benchmarks' own arithmetic (bench/lib/stats.mjs): what bench/results.md marks met or not.
 // @ts-expect-error a plain ESM script without declarations
-const { median, spread, verdict } = (await import('../../bench/lib/stats.mjs')) as Stats;
+const { median, spread, verdict, straddles } = (await import('../../bench/lib/stats.mjs')) as Stats;
 
 describe('bench verdicts', () => {
   it('takes the median of an odd and an even number of pairs', () => {
@@ -22,6 +23,11 @@ describe('bench verdicts', () => {
   });
 
   it('says a run cannot tell when its pairs fall on both sides of the target', () => {
+    expect([straddles(1.05, 1.31, 1.1), straddles(1.1, 1.2, 1.1), straddles(1.11, 1.2, 1.1)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     // bench/replay.mjs printed "met (1.03x)" for 3 pairs of 0.99-1.16x; 8 pairs then read 1.16x.
     expect(verdict([0.99, 1.03, 1.16], 1.1)).toBe(
       'met (1.03x; its pairs ran 0.99-1.16x, on both sides of 1.1x: this run alone cannot tell)',
