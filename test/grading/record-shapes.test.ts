@@ -8,6 +8,7 @@ import { gradeQuestion } from '../../src/run/grade-question.js';
 import {
   chatCustomToolCompletion,
   chatErrorTranscript,
+  chatRunToolsUnknownTool,
   responsesHosted,
   responsesInput,
 } from '../../fixtures/records/openai.js';
@@ -26,6 +27,10 @@ const names = (calls: ToolCall[]) => calls.map((c) => c.function_name);
 describe('fixtures name the SDK and exact version they were built from', () => {
   it.each([
     ['ai-sdk/ui-messages', 'ai', '6.0.326'],
+    ['ai-sdk/v4-generate-text', 'ai', '4.3.19'],
+    ['agents-sdk/tool-timeout', '@openai/agents-core', '0.20.0'],
+    ['langchain/chunks', '@langchain/core', '1.4.0'],
+    ['google-genai/afc-limit', '@google/genai', '2.32.0'],
     ['agents-sdk/run-items', '@openai/agents-core', '0.20.0'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
     ['google-genai/response', '@google/genai', '2.32.0'],
@@ -61,6 +66,49 @@ describe('Vercel AI SDK', () => {
       { function_name: 'lookup_invoice', arguments: { id: 'rf_inv_123' }, status: 'ok' },
       { function_name: 'approve_refund', arguments: { invoice: 'rf_inv_123' }, status: 'error' },
     ]);
+  });
+
+  it('reads an AI SDK 4 generateText result and its steps (text, toolCalls, toolResults; no content)', async () => {
+    // Each v4 step has a `text`: it was once taken for a Gemini text part and read as no calls.
+    const result = value('ai-sdk/v4-generate-text') as { steps: unknown[] };
+    const expected = [{ function_name: 'delete_node', arguments: { id: 7 }, status: 'ok' }];
+    expect(normalizeToolCalls(result)).toEqual(expected);
+    expect(normalizeToolCalls(result.steps)).toEqual(expected);
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Which pages are still drafts?' },
+      response: { output: 'No pages were deleted.', toolCalls: result },
+      graders: ['read_only_run'],
+    });
+    expect(graded.grades[0]).toMatchObject({ score: 0, reason: expect.stringContaining('delete_node') });
+  });
+
+  it('reads an object holding toolCalls beside a text, and fails loudly on a text beside an unknown list', () => {
+    const calls = [{ function_name: 'delete_node', arguments: { id: 7 } }];
+    expect(normalizeToolCalls({ text: 'Done.', toolCalls: calls })).toEqual(calls);
+    expect(() => normalizeToolCalls({ text: 'Done.', foo: [1] })).toThrow(
+      /Unrecognised tool-call record at \$/,
+    );
+  });
+
+  it('refuses a streamText result whose steps are still a promise, saying to await them', () => {
+    // The surface of ai 6's DefaultStreamTextResult: getters that return promises.
+    class StreamTextResult {
+      get steps(): Promise<unknown[]> {
+        return Promise.resolve([]);
+      }
+      get text(): Promise<string> {
+        return Promise.resolve('No pages were deleted.');
+      }
+      get toolCalls(): Promise<unknown[]> {
+        return Promise.resolve([]);
+      }
+    }
+    expect(() => normalizeToolCalls(new StreamTextResult())).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_TOOL_CALLS',
+        message: expect.stringContaining('pass `await result.steps`'),
+      }),
+    );
   });
 
   it('reads model messages, an error-text tool result failing its call', () => {
@@ -104,6 +152,12 @@ describe('OpenAI Chat Completions and Responses (typed against openai 7)', () =>
     expect(normalizeToolCalls(chatErrorTranscript).map((c) => [c.function_name, c.status])).toEqual([
       ['find_user', 'ok'],
       ['create_ticket', 'error'],
+    ]);
+  });
+
+  it("reads runTools' answer to a call of a tool it was not given as a failed call", () => {
+    expect(normalizeToolCalls(chatRunToolsUnknownTool)).toEqual([
+      { function_name: 'save_node', arguments: { id: 7 }, status: 'error' },
     ]);
   });
 
@@ -234,6 +288,12 @@ describe('OpenAI Agents SDK (a real run)', () => {
     expect(normalizeToolCalls(value('agents-sdk/run-items'))).toEqual(expected);
   });
 
+  it("reads the SDK's tool timeout text as a failed call", () => {
+    expect(normalizeToolCalls(value('agents-sdk/tool-timeout'))).toEqual([
+      { function_name: 'slow_lookup', arguments: {}, status: 'error' },
+    ]);
+  });
+
   it('reads history items alike, and a run result by its newItems', () => {
     expect(normalizeToolCalls(value('agents-sdk/history'))).toEqual(expected);
     expect(normalizeToolCalls({ newItems: value('agents-sdk/run-items'), finalOutput: 'x' })).toEqual(
@@ -250,6 +310,16 @@ describe('LangChain and LangGraph', () => {
 
   it.each(['langchain/serialised', 'langchain/stored', 'langchain/dicts'])('reads %s', (name) => {
     expect(normalizeToolCalls(value(name))).toEqual(expected);
+  });
+
+  it('refuses streamed AIMessageChunks that were never merged, naming the fragment', () => {
+    // Unmerged, the second chunk's arguments sit in a nameless invalid_tool_call and were dropped.
+    expect(() => normalizeToolCalls(value('langchain/chunks'))).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_TOOL_CALLS',
+        message: expect.stringContaining('$[1].kwargs.tool_call_chunks[0] is a fragment of a streamed call'),
+      }),
+    );
   });
 
   it('reads invalid_tool_calls as failed calls and does not count additional_kwargs copies twice', () => {
@@ -282,6 +352,19 @@ describe('Google GenAI', () => {
       },
       { function_name: 'send_confirmation', arguments: { to: 'ana@example.com' }, status: 'unknown' },
     ]);
+  });
+
+  it('reads a response of automatic function calling stopped at maximumRemoteCalls once, not twice', () => {
+    const response = value('google-genai/afc-limit') as {
+      candidates: Array<{ content: unknown }>;
+      automaticFunctionCallingHistory: unknown[];
+    };
+    const expected = [{ function_name: 'delete_node', arguments: { id: 7 }, status: 'ok' }];
+    expect(normalizeToolCalls(response)).toEqual(expected);
+    // In memory the SDK's candidate is the very object in its history.
+    const history = response.automaticFunctionCallingHistory;
+    const live = { ...response, candidates: [{ ...response.candidates[0], content: history[1] }] };
+    expect(normalizeToolCalls(live)).toEqual(expected);
   });
 
   it('reads the functionCalls list as bare { name, args } calls', () => {

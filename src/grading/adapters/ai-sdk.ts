@@ -1,12 +1,16 @@
 import type { ToolCallStatus } from '../types.js';
+import { AiEvalError } from '../../errors.js';
+import { isThenable } from '../../internal/thenable.js';
 import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
 
 /** Tool-result outputs of AI SDK model messages that report a failure. */
 const ERROR_OUTPUTS: ReadonlySet<unknown> = new Set(['error-text', 'error-json', 'execution-denied']);
 
 /**
- * The Vercel AI SDK: a whole `generateText`/`streamText` result (every step's content, in order,
- * never its last-step-only `toolCalls`, never its structured `output`), a step (`content`), the
+ * The Vercel AI SDK: a whole `generateText` result (every step's content, in order,
+ * never its last-step-only `toolCalls`, never its structured `output`; a `streamText` result's
+ * steps once awaited, its pending promise an error), a step (`content`; a v4 step's `toolCalls`
+ * and `toolResults` are read as a record holder's), the
  * `tool-call`, `tool-result` and `tool-error` parts of steps and model messages, `UIMessage` parts
  * (`tool-<name>` and `dynamic-tool`, whose `state` is the outcome), the v4 `toolInvocations` and
  * `tool-invocation` parts, and untyped `{ toolName, input }` / `{ toolName, args }` calls. A call
@@ -70,9 +74,17 @@ function readContainer(item: Json, path: string, reader: Reader): boolean {
   if (typeof item.role === 'string' || typeof item.type === 'string') return false;
   // A whole result: every step. Its own toolCalls and content are its last step's only, and its
   // `output` is the structured output, not a list of calls.
-  if (Array.isArray(item.steps)) {
-    reader.visit(item.steps, `${path}.steps`);
+  const steps: unknown = item.steps;
+  if (Array.isArray(steps)) {
+    reader.visit(steps, `${path}.steps`);
     return true;
+  }
+  // A streamText result: its steps are a promise until the stream ends, and a record is read now.
+  if (isThenable(steps)) {
+    throw new AiEvalError(
+      'INVALID_TOOL_CALLS',
+      `The tool-call record at ${path} is a streamText result, whose steps are a promise until its stream ends: pass \`await result.steps\` (or the awaited \`(await result.response).messages\`).`,
+    );
   }
   // A step: its content holds its calls and their results, in order. Its response.messages repeat
   // every earlier step and are not read.

@@ -126,15 +126,19 @@ export function parseArguments(raw: unknown): ToolArguments {
   return String(JSON.stringify(raw));
 }
 
-const ERROR_TEXT = /^\s*(?:error\b|exception\b|traceback \(most recent call last\)|an error occurred\b)/i;
+// The generic failure openings, then the texts SDK runners write for a call that failed: the
+// OpenAI Agents SDK's tool timeout, the openai SDK runTools' call of a tool it does not have.
+const ERROR_TEXT =
+  /^\s*(?:error\b|exception\b|traceback \(most recent call last\)|an error occurred\b|tool '[^']*' timed out after \d+ ?ms\b|invalid tool_call: )/i;
 
 /**
  * Whether a tool's output, in a format with no error flag of its own (a Chat Completions `tool`
  * message, a Responses `function_call_output`, an Agents SDK result), reports a failure: a JSON
  * object with a truthy `error`, `isError: true`, `is_error: true`, `success: false`, `ok: false` or
- * `status: 'error'`; or text that starts with `Error`, `Exception`, a Python traceback or `An error
- * occurred` (the OpenAI Agents SDK's default failure text). Content-part lists are read through
- * their text parts.
+ * `status: 'error'`; or text that starts with `Error`, `Exception`, a Python traceback, `An error
+ * occurred` (the OpenAI Agents SDK's default failure text), `Tool '<name>' timed out after <n>ms`
+ * (its tool timeout) or `Invalid tool_call: ` (the openai SDK's `runTools` calling a tool it was not
+ * given). Content-part lists are read through their text parts.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
 
 /** Part keys of Gemini content that carry neither a call nor a result. */
-const OTHER_PARTS = [
+const OTHER_PARTS: readonly string[] = [
   'text',
   'inlineData',
   'fileData',
@@ -15,12 +15,34 @@ const OTHER_PARTS = [
   'speechMetadata',
 ];
 
+/** Every key of a Gemini `Part` (`@google/genai` 2.x). */
+const PART_KEYS: ReadonlySet<string> = new Set([
+  ...OTHER_PARTS,
+  'functionCall',
+  'functionResponse',
+  'executableCode',
+  'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
+]);
+
+/**
+ * A part with neither a call nor a result: one of its own keys is a non-call part key, and every
+ * one is a `Part` key. An object that merely has a `text` (an AI SDK v4 step, `{ text, toolCalls }`)
+ * is not a part: it goes on to the other adapters, or is an error, never a silent gap.
+ */
+const isOtherPart = (item: Json): boolean => {
+  const keys = Object.keys(item);
+  return keys.some((key) => OTHER_PARTS.includes(key)) && keys.every((key) => PART_KEYS.has(key));
+};
+
 /**
  * Google GenAI (`@google/genai`): `functionCall` parts (`{ name, args, id? }`), `functionResponse`
  * parts (a result; failed when its `response` holds `error`), code execution (`executableCode` is
  * a hosted `code_execution` call, `codeExecutionResult` its result by `outcome`), server tool
  * `toolCall` / `toolResponse` parts (hosted, named by `toolType`), and a whole
- * `GenerateContentResponse` (its `automaticFunctionCallingHistory`, then each candidate's content).
+ * `GenerateContentResponse` (its `automaticFunctionCallingHistory`, then each candidate's content
+ * that the history does not already hold).
  * A `functionCalls` list is read as bare `{ name, args }` calls. `Content` turns are read by role
  * (`model`, `user`).
  *
@@ -46,7 +68,7 @@ export const googleGenai: Adapter = (item, path, reader) => {
     reader.result(failed ? 'error' : 'ok', { id: text(response.id), name: text(response.name) });
     return true;
   }
-  return readServerParts(item, path, reader) || OTHER_PARTS.some((key) => key in item);
+  return readServerParts(item, path, reader) || isOtherPart(item);
 };
 
 function readServerParts(item: Json, path: string, reader: Reader): boolean {
@@ -85,13 +107,34 @@ function readServerParts(item: Json, path: string, reader: Reader): boolean {
 }
 
 function readResponse(item: Json, path: string, reader: Reader): boolean {
-  if (Array.isArray(item.automaticFunctionCallingHistory)) {
-    reader.visit(item.automaticFunctionCallingHistory, `${path}.automaticFunctionCallingHistory`);
-  }
+  const history = item.automaticFunctionCallingHistory;
+  if (Array.isArray(history)) reader.visit(history, `${path}.automaticFunctionCallingHistory`);
   (item.candidates as unknown[]).forEach((candidate, i) => {
-    if (isObject(candidate) && isObject(candidate.content)) {
+    if (isObject(candidate) && isObject(candidate.content) && !inHistory(candidate.content, history)) {
       reader.visit(candidate.content, `${path}.candidates[${i}].content`);
     }
   });
   return true;
+}
+
+/**
+ * Whether a candidate's content is the model turn the history already holds. When automatic
+ * function calling stops at `maximumRemoteCalls`, the SDK returns the response whose calls it has
+ * just run: that turn is both the history's last model turn (before the user turn of its results)
+ * and the candidate, and its calls ran once. The same object, or the same JSON after a round trip.
+ */
+function inHistory(content: Json, history: unknown): boolean {
+  if (!Array.isArray(history) || history.length < 2) return false;
+  const turn: unknown = history[history.length - 2];
+  const results: unknown = history[history.length - 1];
+  if (turn === content) return true;
+  return (
+    isObject(turn) &&
+    turn.role === 'model' &&
+    isObject(results) &&
+    results.role === 'user' &&
+    Array.isArray(content.parts) &&
+    content.parts.some((part) => isObject(part) && isObject(part.functionCall)) &&
+    JSON.stringify(turn) === JSON.stringify(content)
+  );
 }

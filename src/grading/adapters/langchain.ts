@@ -1,3 +1,4 @@
+import { AiEvalError } from '../../errors.js';
 import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader } from './core.js';
 
 /** LangChain message classes by the `type` their instances and dicts carry. */
@@ -26,7 +27,8 @@ const TYPES: ReadonlySet<string> = new Set([...CLASSES.values(), 'developer']);
  * id: [..., 'AIMessage'], kwargs }`, what `JSON.stringify` makes of a message) and stored messages
  * (`{ type: 'ai', data }`, from `mapChatMessagesToStoredMessages`). An AI message's calls are its
  * `tool_calls` (`{ id, name, args, type: 'tool_call' }`) and `invalid_tool_calls` (recorded as
- * failed); its provider-specific copies (`additional_kwargs`, content blocks) are not read twice. A
+ * failed); its provider-specific copies (`additional_kwargs`, content blocks) are not read twice.
+ * Streamed `AIMessageChunk`s must be merged: a chunk holding a fragment of a call is an error. A
  * `ToolMessage` is a result; `status: 'error'` fails it.
  *
  * @example
@@ -68,6 +70,7 @@ export const langchain: Adapter = (item, path, reader) => {
 
 function readMessage(type: string, message: Json, path: string, reader: Reader): void {
   if (type === 'ai') {
+    checkMerged(message, path);
     if (Array.isArray(message.tool_calls)) reader.visit(message.tool_calls, `${path}.tool_calls`);
     const invalid = message.invalid_tool_calls;
     if (Array.isArray(invalid)) {
@@ -85,4 +88,22 @@ function readMessage(type: string, message: Json, path: string, reader: Reader):
   } else if (type === 'function') {
     reader.result(outcomeOfOutput(message.content), { name: text(message.name) });
   }
+}
+
+/**
+ * An `AIMessageChunk` of a stream that was never merged: a `tool_call_chunks` entry without a name
+ * continues an earlier chunk's call, and its arguments would be lost (LangChain files them under
+ * `invalid_tool_calls` with no name). An error, never a call read without its arguments.
+ */
+function checkMerged(message: Json, path: string): void {
+  const chunks = message.tool_call_chunks;
+  if (!Array.isArray(chunks)) return;
+  const index = chunks.findIndex(
+    (c: unknown) => isObject(c) && (typeof c.name !== 'string' || c.name === ''),
+  );
+  if (index < 0) return;
+  throw new AiEvalError(
+    'INVALID_TOOL_CALLS',
+    `The tool-call record at ${path}.tool_call_chunks[${index}] is a fragment of a streamed call (a chunk without a tool name): merge the stream's AIMessageChunks first (\`chunks.reduce((a, b) => a.concat(b))\`, or \`concat\` from @langchain/core/utils/stream) and pass the merged message.`,
+  );
 }
