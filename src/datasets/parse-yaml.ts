@@ -119,6 +119,27 @@ function firstAliasOffset(doc: Document): number | undefined {
 }
 
 /**
+ * The first alias inside the very value its anchor names (`args: &x { self: *x }`): the value would
+ * contain itself, which no JSON can hold and which breaks whatever serialises it later.
+ */
+function selfAlias(doc: Document): { offset: number; message: string } | undefined {
+  let found: { offset: number; message: string } | undefined;
+  const { visit } = yamlModule();
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc);
+      if (target === undefined || !path.includes(target)) return undefined;
+      found = {
+        offset: node.range?.[0] ?? 0,
+        message: `uses the YAML alias *${node.source} inside the value its anchor &${node.source} names, so the value would contain itself; refused (JSON cannot hold it). Fix: write the value out without the alias.`,
+      };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/**
  * Parses YAML text once, with the positions of its nodes kept for a problem to report. Lone CR
  * line ends count as line ends (YAML says they are; the parser reads LF and CRLF only). Never
  * throws; never recurses over input deeper than {@link MAX_DEPTH}.
@@ -166,6 +187,8 @@ export function parseYaml(text: string, file: string): ParsedText {
     );
   }
   if (problems.length > 0) return failed(problems);
+  const cycle = source.includes('*') ? selfAlias(doc) : undefined;
+  if (cycle) return failed([at(cycle.offset, cycle.message)]);
   try {
     const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     return { value, problems, locate: positionFinder(doc, lines) };

@@ -38,6 +38,17 @@ export function tooLarge(file: string, bytes: number): DatasetProblem {
   };
 }
 
+/** The problem of a path that is not a regular file (a directory, a device, a FIFO, a socket). */
+function notAFile(file: string, directory: boolean): DatasetProblem {
+  return {
+    file,
+    path: '',
+    message: directory
+      ? 'is a directory, not a file; refused. Fix: point at the dataset file inside it.'
+      : 'is not a regular file (a device, a pipe or a socket, which may never end); refused unread. Fix: point at a dataset file.',
+  };
+}
+
 /** The message of a document nested deeper than {@link MAX_DEPTH}. */
 export function tooDeepMessage(): string {
   return `nests lists and maps more than ${MAX_DEPTH} levels deep here; refused (nesting that deep can exhaust the stack of the tools that read it). Fix: flatten the structure.`;
@@ -171,7 +182,10 @@ export function readDocumentText(
   options: { brief?: boolean } = {},
 ): DecodedText | { problem: DatasetProblem } {
   try {
-    const size = statSync(path).size;
+    const stat = statSync(path);
+    // A device, a FIFO or a socket reports no true size, and reading one may never end.
+    if (!stat.isFile()) return { problem: notAFile(label, stat.isDirectory()) };
+    const size = stat.size;
     if (size > MAX_DOCUMENT_BYTES) return { problem: tooLarge(label, size) };
     return decodeDocument(readFileSync(path), label);
   } catch (error) {

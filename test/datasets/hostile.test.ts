@@ -1,4 +1,5 @@
-import { truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../src/config.js';
@@ -104,6 +105,29 @@ describe('YAML that does not mean what it seems to', () => {
     });
   });
 
+  it('refuses an alias inside the value its anchor names, which would contain itself', () => {
+    // Validated before, then a grader threw "Converting circular structure to JSON" in the run.
+    expect(
+      messages(
+        'questions:\n  - id: list-drafts\n    input: x\n    expected_tools:\n      - name: list_nodes\n        args: &x\n          status: draft\n          self: *x\n',
+      ),
+    ).toEqual([
+      'd.yaml:8:17: (document): uses the YAML alias *x inside the value its anchor &x names, so the value would contain itself; refused (JSON cannot hold it). Fix: write the value out without the alias.',
+    ]);
+    expect(
+      messages('questions:\n  - &q\n    id: a\n    input: x\n    metadata: { self: *q }\n')[0],
+    ).toContain('d.yaml:5:23: (document): uses the YAML alias *q inside the value its anchor &q names');
+    // An alias of a value elsewhere stays fine.
+    expect(
+      validateDataset('questions:\n  - { id: a, input: &i x }\n  - { id: b, input: *i }\n').document,
+    ).toEqual({
+      questions: [
+        { id: 'a', input: 'x' },
+        { id: 'b', input: 'x' },
+      ],
+    });
+  });
+
   it('refuses a list used as a key', () => {
     expect(messages('questions:\n  - id: a\n    input: x\n    metadata: { [a, b]: 1 }\n')[0]).toBe(
       'd.yaml:4:17: (document): uses a list or a map as a key, which a JSON object cannot hold (it would become a string); refused. Fix: use a plain text key.',
@@ -163,6 +187,20 @@ describe('control characters and encodings', () => {
 });
 
 describe('size', () => {
+  it('refuses a device and a pipe unread, which report no size and may never end', () => {
+    const dir = scratch();
+    symlinkSync('/dev/zero', join(dir, 'zero.yaml'));
+    execFileSync('mkfifo', [join(dir, 'pipe.json')]);
+    for (const name of ['zero.yaml', 'pipe.json']) {
+      expect(validateDatasetFile(join(dir, name), name).problems.map(formatProblem)).toEqual([
+        `${name}: (document): is not a regular file (a device, a pipe or a socket, which may never end); refused unread. Fix: point at a dataset file.`,
+      ]);
+    }
+    expect(validateDatasetFile(dir, 'evals').problems.map(formatProblem)).toEqual([
+      'evals: (document): is a directory, not a file; refused. Fix: point at the dataset file inside it.',
+    ]);
+  });
+
   it('refuses a file over 64 MiB unread', () => {
     const dir = scratch({ 'huge.yaml': '' });
     truncateSync(join(dir, 'huge.yaml'), 64 * 1024 * 1024 + 1);
