@@ -8,6 +8,8 @@ interface CircusTest {
   name: string;
   status?: string | null;
   errors?: unknown[];
+  /** How many times the test has started: 2 and more on a retry (`jest.retryTimes`). */
+  invocations?: number;
 }
 
 /** The parts of Jest's expect state the channel reads. */
@@ -35,14 +37,22 @@ export function jestIdentity(
   const name = state.currentConcurrentTestName?.() ?? state.currentTestName;
   if (!file || !name) return undefined;
   const errorsAtStart = test?.errors?.length ?? 0;
+  // A retry starts again (its errors cleared) without leaving status 'done': it runs until it
+  // fails or starts once more, like the first attempt until it is done.
+  const attempt = test?.invocations;
+  const retried = test?.status === 'done';
   return {
     file,
     name,
     title: test?.name ?? name,
     isRunning: test
-      ? () => test.status !== 'done' && (test.errors?.length ?? 0) === errorsAtStart
+      ? () =>
+          (retried || test.status !== 'done') &&
+          test.invocations === attempt &&
+          (test.errors?.length ?? 0) === errorsAtStart
       : () => getState().currentTestName === name,
     handle: test,
+    ...(attempt !== undefined && attempt > 1 ? { attempt } : {}),
   };
 }
 
@@ -60,9 +70,12 @@ export function createJestChannel(
 ): RunnerChannel {
   return {
     identify: (state) => jestIdentity(state as JestExpectState, getState),
-    send(_identity, records: readonly AiEvalRecord[]) {
+    send(identity, records: readonly AiEvalRecord[]) {
       // The side-channel file leaves the worker: reasons redacted and capped.
-      writer.add(safeRecords(records));
+      const safe = safeRecords(records);
+      // A retry's records say which attempt made them: the reporter keeps the last attempt's.
+      const attempt = identity.attempt;
+      writer.add(attempt === undefined ? safe : safe.map((r) => ({ ...r, attempt })));
       if (options.hold !== true) writer.flush();
       return Promise.resolve();
     },

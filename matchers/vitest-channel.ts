@@ -94,7 +94,14 @@ export const vitestChannel: RunnerChannel = {
     // What goes on task.meta and into annotations leaves the worker: reasons redacted and capped.
     const records = safeRecords(sent);
     warnWithoutReporter();
-    const meta = task.meta as { aiEval?: AiEvalRecord[] };
+    const meta = task.meta as { aiEval?: AiEvalRecord[]; aiEvalRetry?: number };
+    // A retry (`retry` option) runs the same task again, meta and all: its records replace the
+    // attempt before, as its verdict does.
+    const retry = task.result?.retryCount ?? 0;
+    if (retry !== (meta.aiEvalRetry ?? 0)) {
+      meta.aiEval = [];
+      meta.aiEvalRetry = retry;
+    }
     meta.aiEval ??= [];
     meta.aiEval.push(...records);
     await letOutputFlow();

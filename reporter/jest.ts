@@ -115,10 +115,22 @@ export default class AiEvalJestReporter {
       known.set(resolve(file.testFilePath), names);
     }
     const read = readChannelDir(this.channelDir);
+    // A retried test (`jest.retryTimes`) counts by its last attempt, as Jest's verdict does.
+    const lastAttempt = new Map<string, number>();
+    for (const record of read.records) {
+      if (record.kind !== 'grade' || record.attempt === undefined) continue;
+      const key = `${record.test.file}\0${record.test.name}`;
+      lastAttempt.set(key, Math.max(lastAttempt.get(key) ?? 1, record.attempt));
+    }
     const records: AiEvalRecord[] = [];
     const warnings = [...read.problems];
     let dropped = 0;
     for (const record of read.records) {
+      if (
+        record.kind === 'grade' &&
+        (record.attempt ?? 1) < (lastAttempt.get(`${record.test.file}\0${record.test.name}`) ?? 1)
+      )
+        continue;
       const names = known.get(resolve(this.root, record.test.file));
       // A suite's own records (a filter skip is written while Jest collects the file) name the
       // file; its tests' names are not known yet then.

@@ -17,6 +17,8 @@ export interface TestIdentity {
   isRunning(): boolean;
   /** The runner's own test object, for the channel that sends the records. */
   handle?: unknown;
+  /** Which attempt of the test this is, 2 or more when the runner retried it (Jest 30); else absent. */
+  attempt?: number;
 }
 
 /**

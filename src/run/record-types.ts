@@ -151,6 +151,11 @@ export interface EvalRecord extends RecordedGrade {
   evidence?: RecordedEvidence;
   /** Milliseconds since the epoch. */
   at: number;
+  /**
+   * Optional: the attempt of a test the runner retried (2 and more; Jest's `retryTimes`). The
+   * reporter keeps each test's last attempt, as the runner's verdict does.
+   */
+  attempt?: number;
 }
 
 /** What every record a suite sends about itself (not about a grade) carries. */
