@@ -246,10 +246,15 @@ async function runTrial(
   }
   deadline.dispose();
   if (result === undefined) {
-    const why = failure ?? 'the question was not graded';
+    // The agent answered and its grading did not finish (a judge outran the trial's timeout): the
+    // grading is to blame, not the agent.
+    const why =
+      response !== undefined
+        ? `the agent answered, but grading did not finish (the trial's timeout covers its grading, LLM judges included): ${failure ?? 'the question was not graded'}`
+        : (failure ?? 'the question was not graded');
     // Nothing was graded, but the question still reaches the report: every grader errored on it,
     // so it counts as degraded and errored instead of vanishing from the run.
-    const failed = noResponseResult(question, graders, passThreshold, why);
+    const failed = noResponseResult(question, graders, passThreshold, why, response !== undefined);
     await sendIfRunning(
       runtime.channel,
       identity,
@@ -271,8 +276,10 @@ function noResponseResult(
   graders: readonly Grader[],
   passThreshold: number,
   why: string,
+  answered = false,
 ): QuestionResult {
-  const grades = graders.map((g) => g.result(null, `no response to grade: ${why}`, true));
+  const reason = answered ? `no grade: ${why}` : `no response to grade: ${why}`;
+  const grades = graders.map((g) => g.result(null, reason, true));
   return {
     questionId: question.id,
     ...resultOf(grades, passThreshold),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineStateCheck, unregisterStateCheck } from '../../src/graders/state/state-checks.js';
+import { defineGrader } from '../../src/grading/define-grader.js';
 import type { Question } from '../../src/grading/types.js';
 import type { AiEvalRecord, EvalRecord } from '../../src/run/record-types.js';
 import type { EvalSuiteOptions } from '../../src/run/suite-options.js';
@@ -287,5 +288,26 @@ describe("the runner's signal of the test", () => {
       () => signal,
     );
     expect([added, removed]).toEqual([['abort'], ['abort']]);
+  });
+});
+
+describe('a trial whose grading outruns its timeout', () => {
+  it('blames the grading, not the agent, which had answered', async () => {
+    // A stand-in for an LLM judge that hangs: the agent answers at once.
+    const hung = defineGrader({
+      id: 'hung_judge',
+      label: 'Hung judge',
+      grade: () => new Promise<never>(() => undefined),
+    });
+    const { failure, records } = await runOnce(
+      { target: { name: 't', mode: 'agent', graders: [hung] }, run: () => 'Paris.' },
+      50,
+    );
+    const why =
+      "the agent answered, but grading did not finish (the trial's timeout covers its grading, LLM judges included): timed out after 50 ms (the suite timeout option)";
+    expect(failure).toContain(`q1: ${why}`);
+    expect(records.map((r) => [r.grader, r.error, r.reason.slice(0, why.length + 10)])).toEqual([
+      ['hung_judge', true, `no grade: ${why}`],
+    ]);
   });
 });
