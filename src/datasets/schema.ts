@@ -42,8 +42,14 @@ function typeName(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string')
     return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return `number ${String(value)} (JSON cannot hold it: a number too large to be finite, such as 1e400, or YAML's .inf or .nan)`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
+
+/** A number as the message shows it: `Infinity` and `NaN` by name (JSON.stringify writes `null`). */
+const shownNumber = (value: unknown): string =>
+  typeof value === 'number' && !Number.isFinite(value) ? String(value) : String(JSON.stringify(value));
 
 const TYPE_WORDS: Record<string, string> = {
   string: 'a string',
@@ -99,13 +105,13 @@ function describe(error: ErrorObject): string {
     case 'minItems':
       return `must have at least ${String(p.limit)} item(s), got an empty list. Fix: add one or remove the key.`;
     case 'exclusiveMinimum':
-      return `must be greater than ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+      return `must be greater than ${String(p.limit)}, got ${shownNumber(data)}.`;
     case 'minimum':
-      return `must be at least ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+      return `must be at least ${String(p.limit)}, got ${shownNumber(data)}.`;
     case 'maximum':
       return p.limit === 2147483647
-        ? `must be at most 2147483647 (the longest timer Node.js sets, about 24.8 days), got ${JSON.stringify(data)}.`
-        : `must be at most ${String(p.limit)}, got ${JSON.stringify(data)}.`;
+        ? `must be at most 2147483647 (the longest timer Node.js sets, about 24.8 days), got ${shownNumber(data)}.`
+        : `must be at most ${String(p.limit)}, got ${shownNumber(data)}.`;
     case 'additionalProperties': {
       const allowed = Object.keys(
         (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},

@@ -210,6 +210,19 @@ describe('size', () => {
   });
 });
 
+describe('numbers JSON cannot hold', () => {
+  it('names 1e400 and .nan as what they are, not as null', () => {
+    const why =
+      "(JSON cannot hold it: a number too large to be finite, such as 1e400, or YAML's .inf or .nan)";
+    expect(messages('{"questions":[{"id":"a","input":"x","timeout":1e400}]}', 'd.json')).toEqual([
+      `d.json:1:47: /questions/0/timeout: must be an integer, got number Infinity ${why}. Fix the value of 'timeout'.`,
+    ]);
+    expect(messages('questions:\n  - id: a\n    input: x\n    timeout: .nan\n')).toEqual([
+      `d.yaml:4:14: /questions/0/timeout: must be an integer, got number NaN ${why}. Fix the value of 'timeout'.`,
+    ]);
+  });
+});
+
 describe('JSON repeated keys', () => {
   it('reports every repeated key with its line, at any depth', () => {
     const text =
