@@ -114,7 +114,16 @@ export async function pull(args: string[]): Promise<number> {
   const hasSplits =
     pulled.splits !== null && typeof pulled.splits === 'object' && Object.keys(pulled.splits).length > 0;
   const document = { questions: pulled.questions, ...(hasSplits ? { splits: pulled.splits } : {}) };
-  const text = ext === '.json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document);
+  let text: string;
+  try {
+    text = ext === '.json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document);
+  } catch (error) {
+    // A function, a BigInt or a cycle: nothing a dataset file can hold.
+    process.stderr.write(
+      `ai-eval pull: ${label}: the source gave a value no dataset file can hold (${errorMessage(error)}), so ${output} was not written. Fix the source: its questions must be plain JSON values (no functions, BigInts or objects that contain themselves).\n`,
+    );
+    return EXIT.findings;
+  }
   const check = validateDataset(text, { file: output });
   if (!check.valid) {
     process.stderr.write(

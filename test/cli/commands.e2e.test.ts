@@ -255,7 +255,12 @@ questions:
       'setup.mjs': `import { defineDatasetSource, registerDatasetSource } from '${entry()}';
 registerDatasetSource(defineDatasetSource({
   id: 'registry', label: 'Registry', synchronous: false,
-  load: async (ref) => ref === 'dupes' ? [{ id: 'x', input: 'a' }, { id: 'x', input: 'b' }] : [{ id: 'r1', input: 'from the registry' }],
+  load: async (ref) => {
+    if (ref === 'dupes') return [{ id: 'x', input: 'a' }, { id: 'x', input: 'b' }];
+    if (ref === 'fn') return [{ id: 'f', input: 'a', metadata: { check: () => true } }];
+    if (ref === 'cycle') { const q = { id: 'c', input: 'a', metadata: {} }; q.metadata.self = q.metadata; return [q]; }
+    return [{ id: 'r1', input: 'from the registry' }];
+  },
   listDatasets: async () => ['support'],
 }));
 `,
@@ -272,6 +277,19 @@ registerDatasetSource(defineDatasetSource({
       'ai-eval pull: registry:dupes: the pulled dataset is invalid, so old.json was not written:',
     );
     expect(readFileSync(join(dir, 'old.json'), 'utf8')).toBe('{"questions":[{"id":"keep","input":"me"}]}\n');
+    // A function crashed the command ("Tag not resolved for Function value"); a cycle was written
+    // as a YAML file whose alias names itself.
+    for (const [ref, out, why] of [
+      ['fn', 'fn.yaml', 'Tag not resolved for Function value'],
+      ['cycle', 'cycle.json', 'circular structure'],
+      ['cycle', 'cycle.yaml', 'uses the YAML alias'],
+    ] as const) {
+      const refused = await cli(['pull', 'registry', ref, '-o', out, '--setup', 'setup.mjs'], dir);
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.stderr).toContain(`ai-eval pull: registry:${ref}: `);
+      expect(refused.stderr).toContain(why);
+      expect(existsSync(join(dir, out))).toBe(false);
+    }
   });
 
   it('exits 2 when the source is unknown or gives nothing, and writes nothing', async () => {
