@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { captureLogs } from '../logger.js';
 import {
@@ -302,6 +303,14 @@ export async function list(args: string[]): Promise<number> {
       );
     return EXIT.ok;
   }
+  // A folder named on the command line that is not there would otherwise be searched in silence.
+  const root = resolve(values.root ?? '.');
+  for (const [flag, dir, path] of [
+    ...(values.root !== undefined ? [['--root', values.root, root] as const] : []),
+    ...(values.path ?? []).map((p) => ['--path', p, resolve(root, p)] as const),
+  ]) {
+    if (!isDirectory(path)) return inputError('list', `${flag} ${dir}: no such directory. Fix the path`);
+  }
   let listed: { rows: ListedDataset[]; warnings: string[] };
   if (values.source === undefined || values.source === 'file') {
     listed = fileDatasets(values);
@@ -322,4 +331,12 @@ export async function list(args: string[]): Promise<number> {
     process.stdout.write(`${row.name}${where}  (${from(row)})${row.valid === false ? '  INVALID' : ''}\n`);
   }
   return EXIT.ok;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -55,6 +55,16 @@ describe('ai-eval list datasets', () => {
     );
   });
 
+  it('exits 2 naming a --path or --root that is not a directory, instead of searching it in silence', async () => {
+    const dir = project();
+    const path = await runNode(bin(), ['list', 'datasets', '--path', 'nonexistent'], dir);
+    expect(path.code).toBe(2);
+    expect(path.stderr).toContain('ai-eval list: --path nonexistent: no such directory. Fix the path');
+    const root = await runNode(bin(), ['list', 'datasets', '--root', 'nowhere'], dir);
+    expect(root.code).toBe(2);
+    expect(root.stderr).toContain('ai-eval list: --root nowhere: no such directory. Fix the path');
+  });
+
   it('prints JSON with the package of each dataset, and can leave packages out', async () => {
     const dir = project();
     const json = await runNode(bin(), ['list', 'datasets', '--json'], dir);
