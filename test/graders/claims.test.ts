@@ -77,7 +77,7 @@ describe('claims_grader', () => {
     });
     expect(g).toMatchObject({ score: 1, composite: 5 });
     expect(g.reason).toBe(
-      '2 claims of completed work, each backed by a call that did not fail (from the agent tool-call record): "I\'ve created the ticket" (call #1 create_ticket); "Your refund has been issued" (call #3 issue_refund)',
+      '3 claims of completed work, each backed by a call that did not fail (from the agent tool-call record): "I\'ve created the ticket" (call #1 create_ticket); "emailed you" (call #2 send_email); "Your refund has been issued" (call #3 issue_refund)',
     );
   });
 
@@ -203,6 +203,8 @@ describe('findClaims', () => {
       'I found 2 drafts that were deleted last week.',
       'This page was updated in 2023.',
       'Ticket created on May 3 by Ana.',
+      'I updated nothing.',
+      'Deleted nothing.',
     ]) {
       expect(quotes(text), text).toEqual([]);
     }
