@@ -8,13 +8,17 @@
  *   `token`, `access_token`, `password`, `passwd`, `passphrase`, `secret`, `client_secret`,
  *   `private_key`, `authorization`, `auth`, `cookie`, `set-cookie`, `credential(s)`, `session_id`,
  *   `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`), in objects and in text
- *   (`key=value`, `key: value`, `"key": "value"`, header lines);
+ *   (`key=value`, `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken
+ *   with its value: `authorization: bearer abc` loses `bearer abc`); a file position
+ *   `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
  * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic), `sk_live_…` (Stripe),
  *   `ghp_…` / `github_pat_…` (GitHub), `xox?-…` (Slack), `AKIA…` (AWS), `AIza…` (Google), JWTs
  *   and PEM private key blocks;
  * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host`;
- * - any literal secret passed in (the configured API key).
+ * - any literal secret passed in (the configured API key) that is at least
+ *   {@link MIN_LITERAL_SECRET_CHARS} characters long: a shorter one is a placeholder (Ollama's
+ *   `ollama`), and redacting it would blank ordinary words and make judge cache keys depend on it.
  */
 
 import { setOwn } from './own.js';
@@ -28,6 +32,19 @@ import { setOwn } from './own.js';
  * ```
  */
 export const REDACTED = '[redacted]';
+
+/**
+ * The shortest literal secret (the configured API key) that is redacted as such. Real keys are far
+ * longer; a shorter one is a placeholder a local server ignores (`ollama`, `not-needed`), and
+ * redacting it would turn ordinary words into `[redacted]` in prompts (so cache keys would depend on
+ * the key). A short key of a known shape (`sk-…`) is still redacted by its shape.
+ *
+ * @example
+ * ```ts
+ * redactText('pull with ollama', ['ollama']); // 'pull with ollama'
+ * ```
+ */
+export const MIN_LITERAL_SECRET_CHARS = 16;
 
 /** Words that make a key secret wherever they appear in it (exported for the tests only). */
 export const SECRET_WORDS: ReadonlySet<string> = new Set([
@@ -109,7 +126,9 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#@'"<>\\]{1,512}@/gi;
 /**
  * `key` `sep` `value`, where the key may be quoted (also with escaped quotes, as inside JSON in a
  * string) and the value is a quoted string or a bare word, a bare value taking an auth scheme with
- * it (`Authorization: Bearer abc`). Quantifiers are bounded so a long text costs linear time.
+ * it, in any case (`Authorization: Bearer abc`, `authorization: bearer abc`). Quantifiers are
+ * bounded so a long text costs linear time. Case-insensitive: only the scheme names have letters
+ * of their own (the key's classes already take both cases).
  */
 const KEY_VALUE = new RegExp(
   [
@@ -125,8 +144,15 @@ const KEY_VALUE = new RegExp(
     String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate)\s{1,8})?[^\s,;&{}\[\]'"<>\\]{1,8192}`,
     ')', // 4: the value
   ].join(''),
-  'g',
+  'gi',
 );
+
+/**
+ * A bare value that is the rest of a file position, `<line>:<col>` (a trailing colon included), as
+ * in `evals/cookie-policy.yaml:3:12: must be a string` or `/etc/passwd:3:1`: read as `key: value`,
+ * it would take a file name holding a secret word for a key. A position is never a secret.
+ */
+const POSITION = /^\d{1,9}:\d{1,9}:?$/;
 
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]{8,8192}=*/gi;
 const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
@@ -160,8 +186,8 @@ function quoted(value: string): string {
 
 /**
  * Text with its secrets replaced by `[redacted]`: values under secret-looking keys, `Bearer` and
- * `Basic` credentials whole, key-shaped strings, URL userinfo, and every string in `secrets` (at
- * least four characters long; the configured API key).
+ * `Basic` credentials whole, key-shaped strings, URL userinfo, and every string in `secrets` (the
+ * configured API key) at least {@link MIN_LITERAL_SECRET_CHARS} characters long.
  *
  * @example
  * ```ts
@@ -173,7 +199,7 @@ function quoted(value: string): string {
 export function redactText(text: string, secrets: ReadonlyArray<string | undefined> = NO_SECRETS): string {
   let extra = false;
   for (const secret of secrets) {
-    if (secret === undefined || secret.length < 4) continue;
+    if (secret === undefined || secret.length < MIN_LITERAL_SECRET_CHARS) continue;
     extra = true;
     break;
   }
@@ -185,7 +211,8 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   }
   let out = text;
   for (const secret of secrets) {
-    if (secret !== undefined && secret.length >= 4) out = out.split(secret).join(REDACTED);
+    if (secret !== undefined && secret.length >= MIN_LITERAL_SECRET_CHARS)
+      out = out.split(secret).join(REDACTED);
   }
   // Each pattern runs only where the text has what every match of it contains.
   if (out.includes('-----BEGIN ')) out = out.replace(PRIVATE_KEY_BLOCK, REDACTED);
@@ -193,7 +220,9 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
   if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out))
     out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
-      isSecretKey(key) && value !== REDACTED ? `${quote}${key}${quote}${sep}${quoted(value)}` : match,
+      isSecretKey(key) && value !== REDACTED && !(sep === ':' && POSITION.test(value))
+        ? `${quote}${key}${quote}${sep}${quoted(value)}`
+        : match,
     );
   if (BEARER_WORD.test(out)) out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
   if (BASIC_WORD.test(out))

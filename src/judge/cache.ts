@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { TokenUsage } from '../grading/types.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
-import { errorMessage } from '../internal/text.js';
+import { errorMessage, shorten } from '../internal/text.js';
 import { logger } from '../logger.js';
 import { sha256Hex } from '../internal/sha256.js';
 
@@ -129,20 +129,72 @@ export function judgeCachePath(dir: string, key: string): string {
 
 let resolved: { dir: string; cwd: string; prefix: string } | undefined;
 
-function isEntry(value: unknown, key: string): value is JudgeCacheEntry {
-  if (typeof value !== 'object' || value === null) return false;
+/** Why a value read from an entry's file is not the entry of `key`, or `undefined` when it is. */
+function entryProblem(value: unknown, key: string): string | undefined {
+  const shape = `it does not have the shape of a version ${JUDGE_CACHE_VERSION} entry`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return shape;
   const e = value as Partial<JudgeCacheEntry>;
-  return (
+  if (e.v === JUDGE_CACHE_VERSION && typeof e.key === 'string' && e.key !== key)
+    return `it holds the entry of another key (${shorten(e.key, 80)})`;
+  const ok =
     e.v === JUDGE_CACHE_VERSION &&
     e.key === key &&
     (typeof e.content === 'string' || e.content === null) &&
-    (typeof e.refusal === 'string' || e.refusal === null || e.refusal === undefined)
-  );
+    (typeof e.refusal === 'string' || e.refusal === null || e.refusal === undefined);
+  return ok ? undefined : shape;
 }
 
 /**
- * Reads a cache entry. A missing entry is `undefined`; a corrupt one (not JSON, wrong shape, wrong
- * key) is `undefined` too, with a logger warning naming the file.
+ * What the cache holds for a key: the entry; nothing (`missing`); or a file that is there but
+ * cannot be used (`corrupt`, saying why: not JSON, empty, a directory, the wrong shape, another
+ * key's entry, unreadable).
+ *
+ * @example
+ * ```ts
+ * const found = lookupJudgeCache('.ai-eval/judge-cache', key);
+ * if ('corrupt' in found) console.log(found.file, found.corrupt);
+ * ```
+ */
+export type JudgeCacheLookup =
+  | { entry: JudgeCacheEntry; file: string }
+  | { missing: true; file: string }
+  | { corrupt: string; file: string };
+
+/**
+ * Looks a key up in the cache, telling a missing entry from one that is there but unusable. Logs
+ * nothing (see {@link readJudgeCache}).
+ *
+ * @example
+ * ```ts
+ * const found = lookupJudgeCache('.ai-eval/judge-cache', key);
+ * if ('entry' in found) replay(found.entry);
+ * ```
+ */
+export function lookupJudgeCache(dir: string, key: string): JudgeCacheLookup {
+  const file = judgeCachePath(dir, key);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true, file };
+    if (code === 'EISDIR') return { corrupt: 'it is a directory, not a file', file };
+    return { corrupt: `it could not be read (${shorten(errorMessage(error), 160)})`, file };
+  }
+  if (text.trim() === '') return { corrupt: 'the file is empty', file };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { corrupt: `it is not JSON (${shorten(errorMessage(error), 160)})`, file };
+  }
+  const problem = entryProblem(value, key);
+  return problem === undefined ? { entry: value as JudgeCacheEntry, file } : { corrupt: problem, file };
+}
+
+/**
+ * Reads a cache entry. A missing entry is `undefined`; a corrupt one (not JSON, empty, a directory,
+ * wrong shape, another key's) is `undefined` too, with a logger warning naming the file and why.
  *
  * @example
  * ```ts
@@ -150,23 +202,11 @@ function isEntry(value: unknown, key: string): value is JudgeCacheEntry {
  * ```
  */
 export function readJudgeCache(dir: string, key: string): JudgeCacheEntry | undefined {
-  const file = judgeCachePath(dir, key);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const value: unknown = JSON.parse(text);
-    if (isEntry(value, key)) return value;
+  const found = lookupJudgeCache(dir, key);
+  if ('entry' in found) return found.entry;
+  if ('corrupt' in found) {
     logger.warn(
-      `ignoring judge cache entry ${file}: it does not have the shape of a version ${JUDGE_CACHE_VERSION} entry for its key; delete it or re-record`,
-      'judge:cache',
-    );
-  } catch (error) {
-    logger.warn(
-      `ignoring corrupt judge cache entry ${file}: ${errorMessage(error)}; delete it or re-record`,
+      `ignoring corrupt judge cache entry ${found.file}: ${found.corrupt}; delete it or re-record`,
       'judge:cache',
     );
   }

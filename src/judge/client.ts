@@ -3,7 +3,14 @@ import { AiEvalError } from '../errors.js';
 import type { TokenUsage } from '../grading/types.js';
 import { plural, shorten } from '../internal/text.js';
 import { logger } from '../logger.js';
-import { judgeCacheKey, judgeCachePath, readJudgeCache, writeJudgeCache } from './cache.js';
+import {
+  judgeCacheKey,
+  judgeCachePath,
+  lookupJudgeCache,
+  readJudgeCache,
+  writeJudgeCache,
+  type JudgeCacheEntry,
+} from './cache.js';
 import { Deadline } from './deadline.js';
 import {
   causeOf,
@@ -15,8 +22,9 @@ import {
 } from './http-errors.js';
 import { acquireSlot, type LimitSettings } from './limiter.js';
 import { limitedFetch, type AttemptResponse, type AttemptVerdict, type FetchLike } from './limited-fetch.js';
+import type { RateBlockedError } from './rate-controller.js';
 import { deriveSdkClient, isSdkClient, judgeClient } from './sdk.js';
-import { readCompletion } from './reply.js';
+import { readCompletion, type UnfinishedReason } from './reply.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 
 export { redactSecrets } from './http-errors.js';
@@ -70,6 +78,11 @@ export interface JudgeReply {
    * (not an openai SDK instance) counts one per call, whatever it retried itself.
    */
   attempts: number;
+  /**
+   * A live answer that did not finish (`finish_reason` `content_filter` or `length`): never scored,
+   * never recorded in the cache.
+   */
+  unfinished?: UnfinishedReason;
 }
 
 function answerFormat(schema: Record<string, unknown>): NonNullable<JudgeChatBody['response_format']> {
@@ -82,10 +95,13 @@ function answerFormat(schema: Record<string, unknown>): NonNullable<JudgeChatBod
  * with its exponential backoff (honouring `Retry-After` and `retry-after-ms`) up to `maxAttempts`
  * attempts in all. Every HTTP attempt, each retry included, first waits for a slot under the
  * cross-process limits, then gets `attemptTimeoutMs`; all of it happens within `timeoutMs` (time
- * spent queueing for a slot is not counted). A provider that refuses `response_format` or `seed`
- * with a 400/422 is asked once more without it. Throws an {@link AiEvalError} (`JUDGE_FAILED`, or
- * `JUDGE_CACHE_MISS` in replay mode) naming the cause and the attempts made, with the last
- * underlying error as its `cause`; neither contains the key.
+ * spent queueing for a slot is not counted), and no call waits for the provider's shared
+ * `Retry-After` block past what is left of its `timeoutMs`: it fails at once instead. A plain
+ * client is held to `timeoutMs` by a timer, whether or not it listens to the signal. A provider
+ * that refuses `response_format` or `seed` with a 400/422 is asked once more without it. Throws an
+ * {@link AiEvalError} (`JUDGE_FAILED`, or `JUDGE_CACHE_MISS` in replay mode, for a missing entry or
+ * one that is there but unreadable, told apart) naming the cause and the attempts made, with the
+ * last underlying error as its `cause`; neither contains the key.
  *
  * @example
  * ```ts
@@ -129,25 +145,27 @@ export function callJudgeNow(
     decoding,
     trial: request.trial,
   });
-  if (settings.cache === 'auto' || settings.cache === 'replay') {
+  if (settings.cache === 'auto') {
     const hit = readJudgeCache(settings.cacheDir, key);
-    if (hit) {
-      return {
-        content: hit.content,
-        refusal: hit.refusal,
-        source: 'cache',
-        cacheFile: judgeCachePath(settings.cacheDir, key),
-        attempts: 0,
-      };
-    }
-    if (settings.cache === 'replay') {
-      throw new AiEvalError(
-        'JUDGE_CACHE_MISS',
-        `judge cache miss in replay mode: no entry ${judgeCachePath(settings.cacheDir, key)} for ${request.judge} (model ${settings.model}, trial ${request.trial}); no model was called. Record it with AI_EVAL_JUDGE_CACHE=auto or record.`,
-      );
-    }
+    if (hit) return replayed(hit, judgeCachePath(settings.cacheDir, key));
+  } else if (settings.cache === 'replay') {
+    const found = lookupJudgeCache(settings.cacheDir, key);
+    if ('entry' in found) return replayed(found.entry, found.file);
+    const call = `${request.judge} (model ${settings.model}, trial ${request.trial})`;
+    // An entry that is there but spoilt is not a miss: re-recording alone would not say what broke.
+    throw new AiEvalError(
+      'JUDGE_CACHE_MISS',
+      'corrupt' in found
+        ? `judge cache entry ${found.file} for ${call} is there but unreadable: ${found.corrupt}; no model was called. Delete it and record it again with AI_EVAL_JUDGE_CACHE=auto or record.`
+        : `judge cache miss in replay mode: no entry ${found.file} for ${call}; no model was called. Record it with AI_EVAL_JUDGE_CACHE=auto or record.`,
+    );
   }
   return callAndRecord(request, settings, key, stable);
+}
+
+/** The reply a cache entry gives. */
+function replayed(entry: JudgeCacheEntry, file: string): JudgeReply {
+  return { content: entry.content, refusal: entry.refusal, source: 'cache', cacheFile: file, attempts: 0 };
 }
 
 /** A live call, recorded in the cache when the cache mode records. */
@@ -158,7 +176,8 @@ async function callAndRecord(
   stable: readonly JudgeMessage[],
 ): Promise<JudgeReply> {
   const reply = await callLive({ ...request, messages: messagesOf(request) }, settings);
-  if (settings.cache === 'auto' || settings.cache === 'record') {
+  // An answer that did not finish is not the judge's answer: replaying it would repeat the accident.
+  if ((settings.cache === 'auto' || settings.cache === 'record') && reply.unfinished === undefined) {
     const file = writeJudgeCache(settings.cacheDir, {
       v: 1,
       key,
@@ -215,11 +234,35 @@ function fellBack(body: JudgeChatBody, cause: string, provider: string): boolean
 }
 
 /**
+ * Settles as `work` does, or rejects with the signal's reason as soon as `signal` aborts, whether or
+ * not `work` listens to it (a plain client may not). What `work` does later is ignored.
+ */
+function untilAborted<T>(work: PromiseLike<T> | T, signal: AbortSignal): Promise<T> {
+  const settled = Promise.resolve(work);
+  // A late failure of the abandoned work is nobody's concern.
+  settled.catch(() => undefined);
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([settled, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+/**
  * One live judge call: its overall deadline (stopped while it queues for a slot), the HTTP attempts
  * it made, and what the last one got back, for the reason of a failure.
  */
 class LiveCall {
   readonly deadline: Deadline;
+  /** Aborts when the deadline runs out, the caller aborts, or the call is stopped (see #blocked). */
+  readonly signal: AbortSignal;
+  readonly #stopper = new AbortController();
+  /** Why the call was stopped before its deadline, when it was: the whole reason of its failure. */
+  #stopped: string | undefined;
+  /** What stopped it (the cause of its failure, rather than the SDK's abort error). */
+  #stopCause: unknown;
   /** HTTP attempts made so far (calls, for a plain client). */
   attempts = 0;
   /** What the last failed attempt got back. */
@@ -237,6 +280,7 @@ class LiveCall {
     this.deadline = new Deadline(settings.timeoutMs, request.signal, () => {
       this.#cut = this.#sending;
     });
+    this.signal = AbortSignal.any([this.deadline.signal, this.#stopper.signal]);
   }
 
   get limits(): LimitSettings {
@@ -251,9 +295,13 @@ class LiveCall {
     };
   }
 
-  /** Sends one request body: through the SDK's retries, or once to a plain client. */
+  /**
+   * Sends one request body: through the SDK's retries, or once to a plain client. A plain client is
+   * held to the deadline by a timer whether or not it listens to the signal: when the deadline runs
+   * out the call rejects and frees its slot, whatever the client goes on doing.
+   */
   async send(client: JudgeChatClient, body: JudgeChatBody): Promise<JudgeChatCompletion> {
-    const { signal } = this.deadline;
+    const { signal } = this;
     if (isSdkClient(client)) {
       const derived = deriveSdkClient(client, (inner) => this.#fetch(inner), this.settings);
       return derived.chat.completions.create(body, { signal });
@@ -262,19 +310,26 @@ class LiveCall {
     this.attempts += 1;
     this.#sending = true;
     try {
-      return await client.chat.completions.create(body, {
+      const created = client.chat.completions.create(body, {
         signal,
         timeout: this.settings.attemptTimeoutMs,
         maxRetries: this.settings.maxAttempts - 1,
       });
+      return await untilAborted(created, signal);
     } finally {
       this.#sending = false;
       await release();
     }
   }
 
+  /** The underlying error of a failed call: what stopped it, or what the client threw. */
+  cause(error: unknown): unknown {
+    return this.#stopped !== undefined ? this.#stopCause : error;
+  }
+
   /** The reason a failed call gives, after `judge call failed after N attempts: `. */
   reason(error: unknown): string {
+    if (this.#stopped !== undefined) return this.#stopped;
     if (this.deadline.expired) {
       const what = this.#cut || this.#last === undefined ? 'the request timed out' : this.#last;
       return `${what}; the ${this.settings.timeoutMs} ms timeout ran out`;
@@ -308,7 +363,24 @@ class LiveCall {
         this.#sending = false;
         this.#failed(attempt, describeError(error, this.settings.apiKey));
       },
+      // Read while the clock stands still for the queue: what is left of the budget.
+      maxBlockMs: () => this.deadline.remaining(),
+      onBlocked: (error) => this.#blocked(error),
     });
+  }
+
+  /**
+   * The provider's shared Retry-After block ends after this call's budget: the call gives up at
+   * once rather than wait for nothing (the SDK would retry the failed fetch as a connection error,
+   * so the call is stopped first and the SDK gives up on the abort).
+   */
+  #blocked(error: RateBlockedError): void {
+    // Said as the 429 of the call itself says it (#observe): against the timeout, though what is
+    // compared is what is left of it.
+    this.#stopped = `the provider asked to wait ${Math.round(error.waitMs)} ms (Retry-After) before the next request, beyond the ${this.settings.timeoutMs} ms timeout`;
+    logger.debug(`${this.request.judge}: not waiting; ${this.#stopped}`, 'judge');
+    this.#stopCause = error;
+    this.#stopper.abort(error);
   }
 
   /**
@@ -352,7 +424,7 @@ async function callLive(request: JudgeRequest, settings: JudgeSettings): Promise
         const made =
           call.attempts === 0 ? 'before any request was sent' : `after ${plural(call.attempts, 'attempt')}`;
         throw new AiEvalError('JUDGE_FAILED', `judge call failed ${made}: ${reason}`, {
-          cause: causeOf(error, settings.apiKey),
+          cause: causeOf(call.cause(error), settings.apiKey),
         });
       }
       // What came back is checked outside the transport: a malformed reply is not a failed request.

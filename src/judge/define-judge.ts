@@ -14,6 +14,7 @@ import { callJudgeNow, type JudgeReply } from './client.js';
 import { redactText } from '../internal/redact.js';
 import { DEFAULT_JUDGE_CHAR_LIMIT, fence, fenceTag, truncateForJudge } from './fence.js';
 import { parseJudgeAnswer, type JudgeAnswer } from './parse.js';
+import { unfinishedProblem } from './reply.js';
 import { judgeSettings, type JudgeSettings } from './settings.js';
 import { checkTemplate, DEFAULT_TEMPLATE, fillTemplate, resolveTemplate } from './template.js';
 import { renderToolCalls, toolCallLines } from './tool-block.js';
@@ -162,6 +163,14 @@ function gradeReply(
     grade.judgeCall = { source: reply.source, outcome };
     return grade;
   };
+  // Filtered or cut off: whatever the content says is not the judge's verdict. A filtered answer
+  // counts as refused and a cut-off one as unparseable (not the whole answer asked for).
+  if (reply.unfinished !== undefined) {
+    return called(
+      result(null, unfinishedProblem(reply.unfinished), true),
+      reply.unfinished === 'content_filter' ? 'refused' : 'unparseable',
+    );
+  }
   const refused = typeof reply.refusal === 'string' && reply.refusal.trim() !== '';
   if (!parsed.ok) return called(result(null, parsed.problem, true), refused ? 'refused' : 'unparseable');
   const { answer } = parsed;

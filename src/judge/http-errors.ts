@@ -3,11 +3,12 @@ import { errorMessage, shorten } from '../internal/text.js';
 
 /**
  * Removes API keys, credentials and every other secret {@link redactText} knows from text that may
- * reach an error, log or cache entry; `apiKey` (the configured key) is removed wherever it appears.
+ * reach an error, log or cache entry; `apiKey` (the configured key) is removed wherever it appears
+ * when it is long enough to be a secret (16 characters; a placeholder such as `ollama` is not).
  *
  * @example
  * ```ts
- * redactSecrets('Incorrect API key provided: my-own-key', 'my-own-key'); // 'Incorrect API key provided: [redacted]'
+ * redactSecrets('Incorrect API key provided: my-own-key-0123456', 'my-own-key-0123456'); // 'Incorrect API key provided: [redacted]'
  * ```
  */
 export function redactSecrets(text: string, apiKey?: string): string {

@@ -1,6 +1,6 @@
 import { AttemptTimeoutError, retryAfter } from './http-errors.js';
 import { acquireSlot, type LimitSettings } from './limiter.js';
-import { rateController, type RateController } from './rate-controller.js';
+import { RateBlockedError, rateController, type RateController } from './rate-controller.js';
 
 /**
  * The `fetch` the openai SDK calls (its `fetch` client option).
@@ -73,6 +73,18 @@ export interface LimitedFetchOptions {
   /** Called when an attempt got no response: a connection error or an {@link AttemptTimeoutError}. */
   onError?: (attempt: number, error: unknown) => void;
   /**
+   * How long an attempt may wait for the provider's shared `Retry-After` block, read when it is
+   * about to wait (the call's budget left). A block that ends later fails the attempt at once with
+   * a {@link RateBlockedError}, after {@link onBlocked}. Default: no bound.
+   */
+  maxBlockMs?: () => number;
+  /**
+   * Called with the {@link RateBlockedError} of an attempt that will not wait for a block, before
+   * the fetch rejects with it: the caller stops the call there (the SDK would otherwise retry the
+   * rejection as a connection error).
+   */
+  onBlocked?: (error: RateBlockedError) => void;
+  /**
    * Paces the attempts and learns from their responses (src/judge/rate-controller.ts). Default:
    * the controller of `limits.dir` and `limits.key`; `false` for none.
    */
@@ -110,10 +122,11 @@ const NO_BODY = new Set([101, 103, 204, 205, 304]);
  * `attemptTimeoutMs` from when it holds its slot and may start, so time spent queueing never makes
  * an attempt time out; a timed-out attempt rejects with an {@link AttemptTimeoutError}, which the SDK
  * retries as a timeout. The body is read inside the slot and handed to the SDK as a new `Response`.
- * Every response is fed to the controller. A 429 (other than a used-up quota, and with a
- * Retry-After no longer than `attemptTimeoutMs`) is sent again once the controller allows, up to
- * {@link MAX_RATE_RESENDS} times, without using the SDK's retries, unless `onResponse` says not to
- * retry it; the SDK sees only the last response.
+ * Every response is fed to the controller; an attempt that would wait for the controller's shared
+ * `Retry-After` block longer than `maxBlockMs()` fails at once instead. A 429 (other than a used-up
+ * quota, and with a Retry-After no longer than `attemptTimeoutMs`) is sent again once the
+ * controller allows, up to {@link MAX_RATE_RESENDS} times, without using the SDK's retries, unless
+ * `onResponse` says not to retry it; the SDK sees only the last response.
  *
  * @example
  * ```ts
@@ -136,9 +149,10 @@ export function limitedFetch(options: LimitedFetchOptions): FetchLike {
       try {
         release = await acquireSlot(options.limits, outer);
         try {
-          sentAt = rate ? await rate.pace(outer) : Date.now();
+          sentAt = rate ? await rate.pace(outer, options.maxBlockMs?.()) : Date.now();
         } catch (error) {
           await release();
+          if (error instanceof RateBlockedError) options.onBlocked?.(error);
           throw error;
         }
       } finally {

@@ -278,6 +278,28 @@ export function after429(
 }
 
 /**
+ * A request refused before it started: the provider's shared `Retry-After` block (`blockedUntil`)
+ * ends `waitMs` from now, later than the request's budget allows it to wait.
+ *
+ * @example
+ * ```ts
+ * try { await rate.pace(signal, remainingMs); } catch (e) { if (e instanceof RateBlockedError) giveUp(e.waitMs); }
+ * ```
+ */
+export class RateBlockedError extends Error {
+  override readonly name = 'RateBlockedError';
+
+  constructor(
+    readonly waitMs: number,
+    readonly budgetMs: number,
+  ) {
+    super(
+      `the provider asked to wait ${Math.round(waitMs)} ms (Retry-After) before the next request, more than the ${Math.round(budgetMs)} ms this request may wait`,
+    );
+  }
+}
+
+/**
  * Where a provider's rate is kept. An explicit `requestsPerMinute` is not the controller's: the
  * limiter holds it, whatever rate the controller allows.
  *
@@ -370,15 +392,24 @@ export class RateController {
 
   /**
    * Waits until this request may start under the shared rate; resolves to the start it was given
-   * (pass it to {@link observe}).
+   * (pass it to {@link observe}). When the shared `Retry-After` block ends more than `maxBlockMs`
+   * from now, rejects at once with a {@link RateBlockedError} instead, reserving nothing: a request
+   * never waits for a block past its own budget.
    */
-  async pace(signal?: AbortSignal): Promise<number> {
+  async pace(signal?: AbortSignal, maxBlockMs = Number.POSITIVE_INFINITY): Promise<number> {
     let start = 0;
+    let blocked = 0;
     const wait = await this.#update((state, now) => {
+      const block = state.blockedUntil - now;
+      if (block > maxBlockMs) {
+        blocked = block;
+        return { state, wait: 0 };
+      }
       const reserved = reserve(state, now);
       start = reserved.start;
       return { state: reserved.state, wait: reserved.start - now };
     });
+    if (blocked > 0) throw new RateBlockedError(blocked, maxBlockMs);
     if (wait > 0) await this.#clock.sleep(wait, signal);
     return start;
   }

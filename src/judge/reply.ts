@@ -16,6 +16,35 @@ export interface CompletionText {
   content: string | null;
   refusal: string | null;
   usage?: TokenUsage;
+  /**
+   * Set when the completion did not finish: `content_filter` (the provider filtered the answer) or
+   * `length` (cut off at the token limit). Whatever its content says, it is not a verdict.
+   */
+  unfinished?: UnfinishedReason;
+}
+
+/**
+ * A `finish_reason` that means the answer is not the one the model would have given.
+ *
+ * @example
+ * ```ts
+ * const why: UnfinishedReason = 'length';
+ * ```
+ */
+export type UnfinishedReason = 'content_filter' | 'length';
+
+/**
+ * What a grade says of a completion that did not finish.
+ *
+ * @example
+ * ```ts
+ * unfinishedProblem('length'); // 'the judge answer was cut off at the token limit (finish_reason length); ...'
+ * ```
+ */
+export function unfinishedProblem(reason: UnfinishedReason): string {
+  const what =
+    reason === 'content_filter' ? 'was filtered by the provider' : 'was cut off at the token limit';
+  return `the judge answer ${what} (finish_reason ${reason}); whatever it holds is not a verdict`;
 }
 
 /** How a value the endpoint sent reads in a reason: its kind and a short, redacted glimpse. */
@@ -54,7 +83,9 @@ function text(value: unknown, field: string, apiKey: string | undefined): string
  * a string or absent. Anything else (a `null` body, an HTML page the SDK handed over as text,
  * `choices` as an object, a number or an array as content) is an {@link AiEvalError}
  * (`JUDGE_FAILED`) saying what came back, redacted and shortened; it is never scored, retried as a
- * connection error, or taken for an empty answer. Token counts that are not numbers count 0.
+ * connection error, or taken for an empty answer. Token counts that are not numbers count 0. A
+ * `finish_reason` of `content_filter` or `length` is kept as `unfinished`: such an answer is never
+ * scored, even when its content parses.
  *
  * @example
  * ```ts
@@ -86,9 +117,11 @@ export function readCompletion(value: unknown, apiKey: string | undefined): Comp
   }
   const said = message as { content?: unknown; refusal?: unknown };
   const tokens = usageOf(usage);
+  const finish = (first as { finish_reason?: unknown }).finish_reason;
   return {
     content: text(said.content, 'content', apiKey),
     refusal: text(said.refusal, 'refusal', apiKey),
     ...(tokens ? { usage: tokens } : {}),
+    ...(finish === 'content_filter' || finish === 'length' ? { unfinished: finish } : {}),
   };
 }

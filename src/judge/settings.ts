@@ -137,7 +137,8 @@ const SETTINGS_ENV = [
 let lastSettings: { config: object; inputs: Array<string | undefined>; settings: JudgeSettings } | undefined;
 
 function resolveSettings(judge: JudgeConfig, env: NodeJS.ProcessEnv): JudgeSettings {
-  const cache = (judge.cache ?? env.AI_EVAL_JUDGE_CACHE ?? 'off') as JudgeCacheMode;
+  // Empty is unset, as for every other judge variable (CI YAML often sets `AI_EVAL_JUDGE_CACHE: ''`).
+  const cache = (judge.cache ?? (env.AI_EVAL_JUDGE_CACHE || 'off')) as JudgeCacheMode;
   if (!JUDGE_CACHE_MODES.includes(cache)) {
     throw new AiEvalError(
       'INVALID_CONFIG',

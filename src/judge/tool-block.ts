@@ -27,9 +27,28 @@ const PLAIN_NAME = /^[\w.:/-]{1,120}$/;
 export const MAX_RENDERED_CALLS = 100;
 
 /**
+ * What follows the arguments of a call whose `status` is `error`. A call that is `ok`, `unknown` or
+ * has no status gets nothing: its line reads as it always has, so recorded cache entries of runs
+ * without a failed call stay valid.
+ *
+ * @example
+ * ```ts
+ * toolCallLines([{ function_name: 'publish_node', arguments: { id: 7 }, status: 'error' }]);
+ * // '1. publish_node {"id":7} (failed)'
+ * ```
+ */
+export const FAILED_CALL_MARK = ' (failed)';
+
+/** The heading of a record without a failed call (unchanged, so recorded prompts keep their keys). */
+const HEADING = 'Tool-call record (names and arguments, in call order; results not shown):';
+/** The heading of a record with a failed call: it says what the mark means. */
+const HEADING_WITH_FAILURES =
+  'Tool-call record (names and arguments, in call order; results not shown; a call marked (failed) did not do what it was asked):';
+
+/**
  * The listed lines of a tool-call record, `n. name {arguments}`, with the values of secret-looking
- * arguments redacted (their names kept); `undefined` for an absent or empty record. These lines are
- * what the tool-call fence holds.
+ * arguments redacted (their names kept) and ` (failed)` after a call whose status is `error`;
+ * `undefined` for an absent or empty record. These lines are what the tool-call fence holds.
  *
  * @example
  * ```ts
@@ -46,14 +65,16 @@ export function toolCallLines(record: readonly ToolCall[] | undefined): string |
         ? call.function_name
         : JSON.stringify(call.function_name);
       const plugin = call.plugin_id ? ` (plugin ${JSON.stringify(call.plugin_id)})` : '';
-      return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(redactValue(call.arguments) as ToolCall['arguments'])) ?? 'null'}`;
+      const failed = call.status === 'error' ? FAILED_CALL_MARK : '';
+      return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(redactValue(call.arguments) as ToolCall['arguments'])) ?? 'null'}${failed}`;
     })
     .join('\n');
 }
 
 /**
  * Renders a tool-call record for the criteria slot of a judge prompt: tool names and arguments in
- * call order, never what a tool returned, fenced with the prompt's `tag` (the agent chose them, so
+ * call order, a call that failed marked ` (failed)` (its heading then says what the mark means),
+ * never what a tool returned, fenced with the prompt's `tag` (the agent chose them, so
  * they are data). Arguments are JSON-encoded on one line and values under secret-looking keys are
  * redacted. An empty record renders as a statement that the agent called no tools; an absent
  * record (`undefined`) renders nothing (`undefined`).
@@ -74,5 +95,7 @@ export function renderToolCalls(record: readonly ToolCall[] | undefined, tag: st
     record.length > MAX_RENDERED_CALLS
       ? `\n… and ${record.length - MAX_RENDERED_CALLS} more calls, not listed`
       : '';
-  return `Tool-call record (names and arguments, in call order; results not shown):\n${fence('TOOL CALLS', lines, tag)}${more}`;
+  // Only a listed call's mark needs the explaining heading.
+  const failures = record.slice(0, MAX_RENDERED_CALLS).some((call) => call.status === 'error');
+  return `${failures ? HEADING_WITH_FAILURES : HEADING}\n${fence('TOOL CALLS', lines, tag)}${more}`;
 }

@@ -9,7 +9,8 @@ const TEMPLATE = judgeTemplate(
  * `groundedness_grader` (LLM judge, binary 0-1, sees tool calls): is every claim in the response
  * supported by the question, the criteria and what the agent actually did? One unsupported claim
  * (a number from nowhere, a lookup the record does not show) fails it. A judge answer other than
- * 0 to 1 is an error, never a clamp: a judge that graded on another scale did not answer.
+ * 0 or 1 (0.7 included) is an error, never a clamp or a partial score: a judge that graded on
+ * another scale did not answer.
  *
  * Use it to catch fabrication and claimed-but-undone work in agent answers. Do not use it for
  * quality or completeness (a terse grounded answer passes), and it forms its verdict from prose: it
@@ -37,5 +38,7 @@ export const groundednessGrader = defineJudge({
   maxScore: 1,
   seesToolCalls: true,
   template: TEMPLATE,
-  interpretScore: (raw) => (raw >= 0 && raw <= 1 ? raw : null),
+  // Binary: 0 or 1 and nothing else. A 0.7 is a judge grading on a scale it was not asked about,
+  // and taken as it is it would map to a composite of 3.5, a pass.
+  interpretScore: (raw) => (raw === 0 || raw === 1 ? raw : null),
 });

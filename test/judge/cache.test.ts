@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -187,6 +187,75 @@ describe('the replay cache', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('treats an empty AI_EVAL_JUDGE_CACHE as unset (cache off), as CI YAML often sets it', async () => {
+    useServer(server, { cacheDir, cache: undefined });
+    const saved = process.env.AI_EVAL_JUDGE_CACHE;
+    process.env.AI_EVAL_JUDGE_CACHE = '';
+    try {
+      server.script({ answer: { score: 4, reason: 'live' } }, { answer: { score: 3, reason: 'live again' } });
+      expect((await run(['relevance_grader'])).grades[0]).toMatchObject({ score: 4, error: false });
+      // Off: nothing recorded, so the same call asks the model again.
+      expect((await run(['relevance_grader'])).grades[0]).toMatchObject({ score: 3, error: false });
+      expect(server.requests).toHaveLength(2);
+      expect(files(cacheDir)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.AI_EVAL_JUDGE_CACHE;
+      else process.env.AI_EVAL_JUDGE_CACHE = saved;
+    }
+  });
+
+  describe('in replay mode, an entry that is there but unreadable', () => {
+    /** Records the relevance entry, then spoils it with `spoil(file)`; replays, and returns the grade. */
+    async function replaySpoiled(spoil: (file: string) => void) {
+      configure({ judge: { cache: 'auto' } });
+      server.script({ answer: { score: 2, reason: 'recorded' } });
+      await run(['relevance_grader']);
+      const [file] = files(cacheDir);
+      spoil(file!);
+      configure({ judge: { cache: 'replay' } });
+      const grade = (await run(['relevance_grader'])).grades[0]!;
+      expect(grade).toMatchObject({ score: null, error: true, judgeCall: { outcome: 'failed' } });
+      expect(grade.reason).not.toContain('cache miss');
+      expect(grade.reason).not.toContain('no entry');
+      expect(grade.reason).toContain(
+        `judge cache entry ${file!} for relevance_grader (model test-judge, trial 1) is there but unreadable: `,
+      );
+      expect(grade.reason).toContain('no model was called. Delete it and record it again');
+      expect(server.requests).toHaveLength(1);
+      return grade.reason;
+    }
+
+    it('is not JSON', async () => {
+      const reason = await replaySpoiled((file) => writeFileSync(file, '{"v": 1, "key": "trunc'));
+      expect(reason).toMatch(/unreadable: it is not JSON \(.+\)/);
+    });
+
+    it('is empty', async () => {
+      const reason = await replaySpoiled((file) => writeFileSync(file, ''));
+      expect(reason).toContain('unreadable: the file is empty');
+    });
+
+    it('is a directory', async () => {
+      const reason = await replaySpoiled((file) => {
+        rmSync(file);
+        mkdirSync(file);
+      });
+      expect(reason).toContain('unreadable: it is a directory, not a file');
+    });
+
+    it("holds another key's entry", async () => {
+      const reason = await replaySpoiled((file) =>
+        writeFileSync(file, JSON.stringify({ v: 1, key: 'not-this-key', content: 'x', refusal: null })),
+      );
+      expect(reason).toContain('unreadable: it holds the entry of another key (not-this-key)');
+    });
+
+    it('has another shape', async () => {
+      const reason = await replaySpoiled((file) => writeFileSync(file, JSON.stringify([1, 2])));
+      expect(reason).toContain('unreadable: it does not have the shape of a version 1 entry');
+    });
+  });
+
   it('ignores a corrupt entry with a warning and re-records it', async () => {
     configure({ judge: { cache: 'auto' } });
     server.script({ answer: { score: 2, reason: 'recorded' } }, { answer: { score: 4, reason: 'fresh' } });
@@ -204,9 +273,8 @@ describe('the replay cache', () => {
 
     writeFileSync(file!, JSON.stringify({ v: 1, key: 'not-this-key', content: 'x', refusal: null }));
     configure({ judge: { cache: 'replay' } });
-    const replay = await captureLogsAsync(() => run(['relevance_grader']));
-    expect(replay.value.grades[0]!.reason).toContain('judge cache miss in replay mode');
-    expect(replay.logs.some((l) => l.message.includes('does not have the shape'))).toBe(true);
+    const replay = await run(['relevance_grader']);
+    expect(replay.grades[0]!.reason).toContain('is there but unreadable: it holds the entry of another key');
     expect(server.requests).toHaveLength(2);
   });
 

@@ -67,6 +67,43 @@ describe('an injected judge.client', () => {
     expect(env.server.requests).toHaveLength(0);
   });
 
+  it('is held to timeoutMs even when it ignores the abort signal, and frees its limiter slot', async () => {
+    let calls = 0;
+    const client: JudgeChatClient = {
+      chat: {
+        completions: {
+          // Never answers, and never looks at options.signal.
+          create: () => {
+            calls += 1;
+            return new Promise<JudgeChatCompletion>(() => undefined);
+          },
+        },
+      },
+    };
+    configure({ judge: { client, timeoutMs: 300, concurrency: 1 } });
+    // The test's own bound: without the timer this call would hang until it.
+    const graded = async () =>
+      (
+        await gradeQuestion({
+          question: { id: 'q', input: 'Which port does the dev server use?' },
+          response: 'Port 5173.',
+          graders: ['relevance_grader'],
+          signal: AbortSignal.timeout(4000),
+        })
+      ).grades[0]!;
+    const started = Date.now();
+    const first = await graded();
+    expect(first).toMatchObject({ score: null, error: true, judgeCall: { outcome: 'failed' } });
+    expect(first.reason).toBe(
+      'judge call failed after 1 attempt: the request timed out; the 300 ms timeout ran out',
+    );
+    // With one slot, a second call could only start if the first freed its slot.
+    const second = await graded();
+    expect(second.reason).toBe(first.reason);
+    expect(calls).toBe(2);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('refuses an object without chat.completions.create as an errored grade', async () => {
     configure({ judge: { client: {} as unknown as JudgeChatClient } });
     const result = await grade();

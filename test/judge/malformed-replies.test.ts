@@ -69,6 +69,57 @@ describe('judge replies of the wrong shape are errors that say what came back', 
   });
 });
 
+describe('a completion that did not finish', () => {
+  const finished = (finish_reason: string, content: string | null) => ({
+    id: 'c',
+    object: 'chat.completion',
+    choices: [{ index: 0, finish_reason, message: { role: 'assistant', content, refusal: null } }],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  });
+
+  it.each([
+    [
+      'content_filter',
+      'the judge answer was filtered by the provider (finish_reason content_filter)',
+      'refused',
+    ],
+    ['length', 'the judge answer was cut off at the token limit (finish_reason length)', 'unparseable'],
+  ])(
+    'with finish_reason %s is an errored grade, even when its content parses',
+    async (reason, says, outcome) => {
+      env.server.script({ status: 200, body: finished(reason, '{"score": 5, "reason": "looks fine"}') });
+      const result = await grade();
+      expect(result).toMatchObject({
+        score: null,
+        composite: null,
+        error: true,
+        judgeCall: { source: 'live', outcome },
+        // What it cost is counted all the same.
+        usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
+      });
+      expect(result.reason).toContain(says);
+      expect(env.server.requests).toHaveLength(1);
+    },
+  );
+
+  it('is never recorded in the replay cache', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'ai-eval-cache-'));
+    configure({ judge: { cache: 'auto', cacheDir } });
+    env.server.script(
+      { status: 200, body: finished('length', '{"score": 5, "reason": "cut"}') },
+      { answer: { score: 3, reason: 'whole' } },
+    );
+    expect((await grade()).error).toBe(true);
+    expect(await grade()).toMatchObject({ score: 3, reason: 'whole', error: false });
+    expect(env.server.requests).toHaveLength(2);
+  });
+
+  it.each(['stop', 'tool_calls', null])('with finish_reason %s scores as usual', async (reason) => {
+    env.server.script({ status: 200, body: finished(reason as string, '{"score": 4, "reason": "ok"}') });
+    expect(await grade()).toMatchObject({ score: 4, error: false });
+  });
+});
+
 describe('bodies the scripted server cannot send', () => {
   let server: Server;
   let baseURL = '';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +11,10 @@ import {
   isAiEvalError,
   judgeIdentity,
   getGrader,
+  isJudge,
   type Question,
 } from '../../src/index.js';
+import { buildContext } from '../../src/grading/context.js';
 import { judgeRecordIdentity } from '../../src/registry/judge-identity.js';
 import { NO_TOOL_CALLS_STATEMENT } from '../../src/judge/tool-block.js';
 import { withJudgeServer } from './judge-env.js';
@@ -132,6 +135,69 @@ describe('the prompt a judge sends', () => {
       `Tool-call record (names and arguments, in call order; results not shown):\n<<<TOOL CALLS ${t}>>>\n1. list_nodes {"status":"draft"}\n2. publish_node {"nid":7}\n<<<END TOOL CALLS ${t}>>>\nScoring guidance (0-5):`,
     );
     expect(prompt).not.toContain('SECRET-TOOL-RESULT');
+  });
+
+  it('marks a call that failed, and says what the mark means, so a claim of its work is not supported', async () => {
+    const prompt = await promptFor('groundedness_grader', {
+      output: 'Done: I published node 7.',
+      toolCalls: [
+        { function_name: 'list_nodes', arguments: { status: 'draft' }, status: 'ok' },
+        { function_name: 'publish_node', arguments: { id: 7 }, status: 'error' },
+      ],
+    });
+    const t = tagOf(prompt);
+    expect(prompt).toContain(
+      `Tool-call record (names and arguments, in call order; results not shown; a call marked (failed) did not do what it was asked):\n<<<TOOL CALLS ${t}>>>\n1. list_nodes {"status":"draft"}\n2. publish_node {"id":7} (failed)\n<<<END TOOL CALLS ${t}>>>\nScoring guidance (binary):`,
+    );
+  });
+
+  it('words a record of calls that ok, unknown or no status byte for byte as before (recorded caches stay valid)', () => {
+    const judge = getGrader('groundedness_grader');
+    if (!isJudge(judge)) throw new Error('groundedness_grader is a judge');
+    const call = { function_name: 'publish_node', arguments: { id: 7 } };
+    const prompt = (status?: 'ok' | 'unknown' | 'error') =>
+      judge.judge.buildPrompt(
+        'Publish node 7.',
+        'Done: I published node 7.',
+        buildContext(
+          { id: 'q', input: 'Publish node 7.' },
+          { toolCalls: [status === undefined ? call : { ...call, status }] },
+        ),
+      );
+    const plain = prompt();
+    // The stable tag is derived from the fenced texts: the same lines, the same tag, the same prompt.
+    expect(plain).toContain(
+      'Tool-call record (names and arguments, in call order; results not shown):\n<<<TOOL CALLS 157ae02b935a2f49>>>\n1. publish_node {"id":7}\n<<<END TOOL CALLS 157ae02b935a2f49>>>\n',
+    );
+    // The whole prompt as it was before failed calls were marked.
+    expect(createHash('sha256').update(plain).digest('hex')).toBe(
+      'ae6ca5effde1b5aadbe7b9a08033134cc81f0da54d83cf478d56d2a764cf1b70',
+    );
+    expect(prompt('ok')).toBe(plain);
+    expect(prompt('unknown')).toBe(plain);
+    expect(prompt('error')).not.toBe(plain);
+    expect(prompt('error')).toContain('1. publish_node {"id":7} (failed)\n');
+  });
+
+  it('keys the replay cache apart for a run whose call failed and one where it worked', async () => {
+    configure({ judge: { cache: 'auto', cacheDir: mkdtempSync(join(tmpdir(), 'ai-eval-cache-')) } });
+    env.server.script(
+      { answer: { score: 1, reason: 'the record shows the publish' } },
+      { answer: { score: 0, reason: 'the publish failed' } },
+    );
+    const run = (status: 'ok' | 'error') =>
+      gradeQuestion({
+        question: { id: 'q', input: 'Publish node 7.' },
+        response: {
+          output: 'Done: I published node 7.',
+          toolCalls: [{ function_name: 'publish_node', arguments: { id: 7 }, status }],
+        },
+        graders: ['groundedness_grader'],
+      });
+    expect((await run('ok')).grades[0]).toMatchObject({ score: 1, error: false });
+    const failed = (await run('error')).grades[0]!;
+    expect(failed).toMatchObject({ score: 0, reason: 'the publish failed', judgeCall: { source: 'live' } });
+    expect(env.server.requests).toHaveLength(2);
   });
 
   it('states that no tools were called for an empty record', async () => {

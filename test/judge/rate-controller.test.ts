@@ -8,6 +8,7 @@ import {
   afterSuccess,
   freshRate,
   RATE,
+  RateBlockedError,
   RateController,
   reserve,
   type RateState,
@@ -260,6 +261,26 @@ describe('the shared rate state (an injected clock)', () => {
     expect(await other.pace()).toBe(blocked);
     expect(clock.waits).toEqual([300]);
     expect((await new RateController({ dir, key: 'elsewhere' }, clock).state()).blockedUntil).toBe(0);
+  });
+
+  it('refuses at once, without reserving a start, a request whose budget ends before a shared Retry-After does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ai-eval-rate-'));
+    const clock = fakeClock();
+    const one = new RateController({ dir, key: 'provider' }, clock);
+    const other = new RateController({ dir, key: 'provider' }, clock);
+    one.observe(await one.pace(), 429, 3_600_000);
+    const before = await other.state();
+    const refused = await other.pace(undefined, 60_000).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(RateBlockedError);
+    expect((refused as RateBlockedError).waitMs).toBe(3_600_000);
+    expect(clock.waits).toEqual([]);
+    expect((await other.state()).recent).toEqual(before.recent);
+    // A block that ends within the budget is waited out, as before.
+    expect(await other.pace(undefined, 3_600_000)).toBe(before.blockedUntil);
+    expect(clock.waits).toEqual([3_600_000]);
   });
 
   it('records each start when it is reserved and removes a refused one when its 429 comes', async () => {

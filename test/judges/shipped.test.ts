@@ -192,4 +192,42 @@ describe('groundedness_grader', () => {
       );
     }
   });
+
+  it('accepts only 0 or 1: an answer between them is unusable, never a pass', async () => {
+    env.server.script(
+      { answer: { score: 0.7, reason: 'mostly grounded' } },
+      { answer: { score: 0.5, reason: 'half' } },
+      { answer: { score: 0.99, reason: 'nearly' } },
+    );
+    for (const shown of ['0.7', '0.5', '0.99']) {
+      const result = await gradeQuestion({
+        question: { id: 'q', input: 'Publish node 7.' },
+        response: { output: 'Done: I published node 7.', toolCalls: [] },
+        graders: ['groundedness_grader'],
+      });
+      const grade = result.grades[0]!;
+      expect(grade).toMatchObject({
+        score: null,
+        composite: null,
+        error: true,
+        judgeCall: { outcome: 'unusable' },
+      });
+      expect(grade.reason).toContain(
+        `the judge answered ${shown}, which is not usable on this judge's 0-1 scale`,
+      );
+      expect(result.passed).toBe(false);
+    }
+  });
+
+  it('scores 0 and 1 as they are', async () => {
+    env.server.script({ answer: { score: 1, reason: 'grounded' } }, { answer: { score: 0, reason: 'not' } });
+    expect(await gradeOne('groundedness_grader', 'x', { input: 'q' })).toMatchObject({
+      score: 1,
+      composite: 5,
+    });
+    expect(await gradeOne('groundedness_grader', 'x', { input: 'q' })).toMatchObject({
+      score: 0,
+      composite: 0,
+    });
+  });
 });

@@ -79,3 +79,48 @@ describe('secrets in what a judge is given', () => {
     expect(accuracy).toContain('Log in with [redacted] and list the users.');
   });
 });
+
+describe('a configured key that cannot be a secret', () => {
+  it("is not redacted from what the judge is sent (Ollama's placeholder 'ollama'), and cache keys do not depend on it", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'ai-eval-cache-'));
+    configure({ judge: { apiKey: 'ollama', cache: 'record', cacheDir } });
+    env.server.fallback = () => ({ answer: { score: 5, reason: 'explains ollama pull' } });
+    const grade = async () =>
+      (
+        await gradeQuestion({
+          question: { id: 'q', input: 'How do I pull a model with ollama?' },
+          response: 'Run `ollama pull llama3.1`.',
+          graders: ['relevance_grader'],
+        })
+      ).grades[0]!;
+    expect(await grade()).toMatchObject({ score: 5, reason: 'explains ollama pull', error: false });
+    const { prompt } = env.server.requests[0]!;
+    expect(prompt).toContain('How do I pull a model with ollama?');
+    expect(prompt).toContain('Run `ollama pull llama3.1`.');
+    expect(prompt).not.toContain('[redacted]');
+    // Recorded with the placeholder key, replayed without any key: the same entry.
+    configure({ judge: { apiKey: undefined, cache: 'replay' } });
+    expect(await grade()).toMatchObject({
+      score: 5,
+      reason: 'explains ollama pull',
+      error: false,
+      judgeCall: { source: 'cache' },
+    });
+    expect(env.server.requests).toHaveLength(1);
+  });
+
+  it('is still redacted everywhere once it is 16 characters long', async () => {
+    const key = 'local-key-0123456';
+    configure({ judge: { apiKey: key } });
+    env.server.fallback = () => ({ answer: { score: 4, reason: `you sent ${key}` } });
+    const grade = (
+      await gradeQuestion({
+        question: { id: 'q', input: `Is ${key} my key?` },
+        response: 'Yes.',
+        graders: ['relevance_grader'],
+      })
+    ).grades[0]!;
+    expect(grade.reason).toBe('you sent [redacted]');
+    expect(env.server.requests[0]!.prompt).toContain('Is [redacted] my key?');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isSecretKey,
+  MIN_LITERAL_SECRET_CHARS,
   redactText,
   redactValue,
   REDACTED,
@@ -94,7 +95,7 @@ describe('redactText', () => {
   });
 
   it('removes a literal secret wherever it is, and is idempotent', () => {
-    const once = redactText('my key is plainkey42 (plainkey42)', ['plainkey42']);
+    const once = redactText('my key is plainkey42-0123456 (plainkey42-0123456)', ['plainkey42-0123456']);
     expect(once).toBe('my key is [redacted] ([redacted])');
     const text = 'Authorization: Bearer abcdefgh12 {"token":"x"} https://u:p@h.test';
     expect(redactText(redactText(text))).toBe(redactText(text));
@@ -106,7 +107,7 @@ describe('redactText', () => {
   });
 
   it('is what the judge and the report use', () => {
-    expect(redactSecrets('Incorrect API key provided: my-own-key', 'my-own-key')).toBe(
+    expect(redactSecrets('Incorrect API key provided: my-own-key-0123456', 'my-own-key-0123456')).toBe(
       `Incorrect API key provided: ${REDACTED}`,
     );
     expect(reportRedactText).toBe(redactText);
@@ -167,8 +168,10 @@ describe('redactText, again', () => {
     expect(first).toBe('called login {"password":"[redacted]"} with [redacted] at https://[redacted]@x.io/');
     expect(redactText(text)).toBe(first);
     // A text remembered without extra secrets is redacted afresh when they are given.
-    expect(redactText('plain words and hunter42', [])).toBe('plain words and hunter42');
-    expect(redactText('plain words and hunter42', ['hunter42'])).toBe(`plain words and ${REDACTED}`);
+    expect(redactText('plain words and hunter42hunter42', [])).toBe('plain words and hunter42hunter42');
+    expect(redactText('plain words and hunter42hunter42', ['hunter42hunter42'])).toBe(
+      `plain words and ${REDACTED}`,
+    );
   });
 });
 
@@ -202,5 +205,70 @@ describe('redactText, the quick test before the key=value pattern', () => {
   it('leaves a text without a secret key as it was, colons and all', () => {
     const reason = '1/2 expected tools met among 3 recorded calls: missed: search with {"q":"topic 50"}';
     expect(redactText(reason)).toBe(reason);
+  });
+});
+
+describe('redactText, auth schemes in any case', () => {
+  it.each([
+    ['authorization: bearer LEAKTOKEN1234567', 'authorization: [redacted]'],
+    ['Authorization: BEARER LEAKTOKEN1234567', 'Authorization: [redacted]'],
+    ['auth: bearer LEAKTOKEN1234567', 'auth: [redacted]'],
+    ['token: bearer LEAKTOKEN1234567', 'token: [redacted]'],
+    ['authorization: basic dXNlcjpodW50ZXIy', 'authorization: [redacted]'],
+    ['authorization=token LEAKTOKEN1234567 next', 'authorization=[redacted] next'],
+    ['proxy-authorization: digest LEAKTOKEN1234567', 'proxy-authorization: [redacted]'],
+    ['{"auth": "bearer LEAKTOKEN1234567"}', '{"auth": "[redacted]"}'],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(text)).not.toContain('LEAKTOKEN');
+  });
+});
+
+describe('redactText, file positions', () => {
+  it.each([
+    'evals/cookie-policy.yaml:3:12: /questions/0/input: must be a string',
+    'evals/password-reset.yaml:3:12: /questions/0/input: must be a string',
+    'evals/auth.yaml:10:1: bad indentation',
+    'evals/secret-santa.json:1:2: unexpected token',
+    'fixtures/api-key-rotation.yaml:7:3: duplicate key',
+    'fixtures/credentials.yaml:7:3: duplicate key',
+    'fixtures/session-id.json:1:1: not JSON',
+    'datasets/token-budget.yaml:12:5: must be a number',
+    '/etc/passwd:3:1: no such user',
+    'at evals/cookie-policy.yaml:3:12',
+  ])('keeps %s', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  it.each([
+    ['password: hunter2', 'password: [redacted]'],
+    ['password:hunter2', 'password:[redacted]'],
+    ['token=abcdef123456', 'token=[redacted]'],
+    ['password: 1234', 'password: [redacted]'],
+    ['password:1234', 'password:[redacted]'],
+    ['pin and password=3:12x', 'pin and password=[redacted]'],
+    ['secret: 3:12 later', 'secret: [redacted] later'],
+    ['evals/auth.yaml:3:12: password: hunter2', 'evals/auth.yaml:3:12: password: [redacted]'],
+  ])('still redacts %s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+});
+
+describe('redactText, a configured key too short to be a secret', () => {
+  it('is kept as it is: a placeholder such as ollama is a word, not a key', () => {
+    expect(redactText('How do I pull a model with ollama?', ['ollama'])).toBe(
+      'How do I pull a model with ollama?',
+    );
+    expect(redactText('the key-of-15chars here', ['key-of-15chars!'])).toBe('the key-of-15chars here');
+    expect(redactText('a 15 char key: abcdefghijklmno.', ['abcdefghijklmno'])).toBe(
+      'a 15 char key: abcdefghijklmno.',
+    );
+  });
+
+  it('is redacted from 16 characters on, wherever it is', () => {
+    expect(redactText('a 16 char key: abcdefghijklmnop.', ['abcdefghijklmnop'])).toBe(
+      `a 16 char key: ${REDACTED}.`,
+    );
+    expect(MIN_LITERAL_SECRET_CHARS).toBe(16);
   });
 });
