@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
 import { renderHtml } from '../report/renderers/html.js';
-import { parseReport, readBaseline } from '../report/baseline.js';
+import { parseReport, readReportFile } from '../report/baseline.js';
 import type { EvalReport } from '../report/model.js';
 import { failsRun } from '../report/gates.js';
 import { mergeReports } from '../report/merge.js';
@@ -20,10 +20,13 @@ const USAGE = `Usage: ai-eval merge <report.json...> -o <out.json> [--junit <fil
 Combines the JSON reports of several shards into one report, recomputing every aggregate,
 advisory, gate and the verdict as one run would: the hard gates each shard deferred are judged
 here, on the merged data. Every report must carry the same gate settings, and shard reports must
-be one complete set (each shard once). --baseline compares the merged run with a previous report;
---max-drop fails it when a target's average drops by more than n (0 to 5). A maxDrop set in the
-shards' options also needs --baseline here: without it the drop gate fails. Exits 1 when a hard
-gate fails, 2 on bad input (including reports gated differently or a missing shard).
+be one complete set (each shard once). A report given twice is refused, and so are whole runs
+(not shards) that hold the same question: to compare two runs, use ai-eval diff. --baseline
+compares the merged run with a previous report; --max-drop fails it when a target's average drops
+by more than n (0 to 5). A maxDrop set in the shards' options also needs --baseline here: without
+it the drop gate fails. Exits 1 when a hard gate fails, 2 on bad input (a report that cannot be
+read or holds a value of the wrong type, reports gated differently, a missing shard, a report
+given twice, two runs of the same question); nothing is written then.
 `;
 
 interface MergeArgs {
@@ -36,6 +39,12 @@ interface MergeArgs {
   maxDrop?: number;
   quiet: boolean;
 }
+
+/** How --baseline names its file when it cannot be read. */
+const BASELINE = {
+  role: 'baseline report',
+  hint: 'Give --baseline a JSON report written by `outputFile` or `ai-eval merge -o`.',
+};
 
 const SPEC = {
   name: 'merge',
@@ -84,7 +93,8 @@ function parseMergeArgs(args: string[]): MergeArgs | number | string {
 
 /**
  * `ai-eval merge a.json b.json -o out.json`: merges shard reports into one, writes it (and JUnit
- * or Markdown when asked) atomically and prints the summary. Returns 1 when a hard gate fails.
+ * or Markdown when asked) atomically and prints the summary. Returns 1 when a hard gate fails, 2
+ * (writing nothing) when the reports are not the shards of one run (see `mergeReports`).
  *
  * @example
  * ```ts
@@ -111,7 +121,7 @@ function runMerge(args: string[]): number {
     });
     const baselineFile = parsed.baseline;
     const baseline = baselineFile
-      ? { file: baselineFile, report: readBaseline(resolve(baselineFile)) }
+      ? { file: baselineFile, report: readReportFile(resolve(baselineFile), BASELINE) }
       : null;
     const report = mergeReports(reports, {
       names: parsed.inputs,

@@ -2,6 +2,7 @@ import { AiEvalError } from '../errors.js';
 import type { BaselineChange, EvalReport, QuestionReport, TargetReport } from './model.js';
 import { REPORT_SCHEMA_VERSION } from './model.js';
 import { questionKey } from './aggregate.js';
+import { reportProblem } from './report-shape.js';
 import { readTextFile } from '../internal/read-text.js';
 
 /**
@@ -16,8 +17,8 @@ export const BASELINE_EPSILON = 0.01;
 
 /**
  * Reads a previous JSON report to compare against. Errors name the file, the JSON path and what
- * is wrong (a missing file, bad JSON, another schema version, no `targets`). A report of schema
- * version 1 (ai-eval 0.1) is read too: comparing needs only its targets and questions.
+ * is wrong (a missing file, bad JSON, another schema version, a value of the wrong type). A report
+ * of schema version 1 (ai-eval 0.1) is read too: comparing needs only its targets and questions.
  *
  * @example
  * ```ts
@@ -25,22 +26,45 @@ export const BASELINE_EPSILON = 0.01;
  * ```
  */
 export function readBaseline(file: string): EvalReport {
+  return readReportFile(file, {
+    role: 'baseline report',
+    hint: 'Point `baseline` at a JSON report written by `outputFile`.',
+  });
+}
+
+/**
+ * Reads a JSON report from a file, as {@link readBaseline} does, naming its role when it cannot be
+ * read: `<file>: cannot read the <role> (<why>). <hint>`. Versions 1 and 2 by default.
+ *
+ * @example
+ * ```ts
+ * const head = readReportFile('head.json', { role: 'head report', hint: 'Name a JSON report written by outputFile.' });
+ * ```
+ */
+export function readReportFile(
+  file: string,
+  options: { role: string; hint: string; versions?: readonly number[] },
+): EvalReport {
   let text: string;
   try {
     text = readTextFile(file);
   } catch (cause) {
     throw new AiEvalError(
       'INVALID_REPORT',
-      `${file}: cannot read the baseline report (${(cause as Error).message}). Point \`baseline\` at a JSON report written by \`outputFile\`.`,
+      `${file}: cannot read the ${options.role} (${(cause as Error).message}). ${options.hint}`,
       { cause },
     );
   }
-  return parseReport(text, file, { versions: [1, REPORT_SCHEMA_VERSION] });
+  return parseReport(text, file, { versions: options.versions ?? [1, REPORT_SCHEMA_VERSION] });
 }
 
 /**
- * Parses a JSON report and checks the parts that comparing and merging rely on. By default only
- * the current schema version is accepted (`ai-eval merge` needs every field).
+ * Parses a JSON report and checks it against the report schema (`ai-eval/schema/report.json`):
+ * every value of its type and range, so that no renderer meets a string where a score should be.
+ * The error names the file, the JSON path and what is wrong. Fields the schema does not name are
+ * ignored. By default only the current schema version is accepted (`ai-eval merge` needs every
+ * field); a version 1 report is checked against the same definitions, the fields that version 2
+ * added allowed to be absent.
  *
  * @example
  * ```ts
@@ -78,6 +102,11 @@ export function parseReport(
       if (!Array.isArray(q.grades)) fail(`$.targets[${i}].questions[${j}].grades`, 'expected an array');
     });
   });
+  const current = report.schemaVersion === REPORT_SCHEMA_VERSION;
+  const problem = current
+    ? reportProblem(report)
+    : reportProblem({ ...report, schemaVersion: REPORT_SCHEMA_VERSION }, { required: false });
+  if (problem) fail(problem.path, problem.problem);
   return report as EvalReport;
 }
 

@@ -1,7 +1,8 @@
 import { mean } from '../internal/numbers.js';
+import { own } from '../internal/own.js';
 import { BASELINE_EPSILON, takeMatch } from './baseline.js';
 import { newcombeInterval, type Interval } from './interval.js';
-import type { Advisory, EvalReport, QuestionReport, TargetReport } from './model.js';
+import type { Advisory, EvalReport, LoadFailureReport, QuestionReport, TargetReport } from './model.js';
 
 /**
  * Pass counts of one side of a target: each scored trial of a question that ran several, else the
@@ -16,6 +17,23 @@ export interface PassUnits {
   passed: number;
   units: number;
 }
+
+/**
+ * Why a question of base is absent from head, from what head says about the question's dataset:
+ * - `not-loaded`: its dataset did not load in head (head has a load failure for it);
+ * - `filtered`: the environment filters (`AI_EVAL_IDS`, ...) left its suite without a question in head;
+ * - `disabled`: head lists it as disabled in its dataset;
+ * - `removed-from-dataset`: its dataset loaded in head with other content (another hash than in
+ *   base) and head has no such question: it was taken out of the dataset (or renamed);
+ * - `missing`: anything else (the dataset is unchanged, or nothing says what became of it: a bare
+ *   matcher's question, a test file that did not run, a shard, a filter inside the suite).
+ *
+ * @example
+ * ```ts
+ * const gone = diff.targets.flatMap((t) => t.questions).filter((q) => q.absent?.reason === ('not-loaded' satisfies AbsenceReason));
+ * ```
+ */
+export type AbsenceReason = 'not-loaded' | 'filtered' | 'disabled' | 'removed-from-dataset' | 'missing';
 
 /**
  * One question's change between two reports.
@@ -34,6 +52,23 @@ export interface QuestionDiff {
   after: { composite: number | null; passed: boolean } | null;
   /** `after - before` of the composites; `null` when either is missing or unscored. */
   delta: number | null;
+  /**
+   * On a `removed` question: why it is absent from head, the dataset it came from (when known), the
+   * load failure's problems (`not-loaded`) and the dataset's hash in each report (`null` when that
+   * report has none for it).
+   */
+  absent?: {
+    reason: AbsenceReason;
+    dataset?: string;
+    problems?: string[];
+    hashes?: { base: string | null; head: string | null };
+  };
+  /**
+   * It counts as a regression: it passed in base and does not pass in head, either `regressed` or
+   * absent from head for a reason other than `removed-from-dataset` or `disabled` (a question that
+   * is not in head did not pass there).
+   */
+  regression: boolean;
 }
 
 /**
@@ -76,7 +111,12 @@ export interface TargetDiff {
   questions: QuestionDiff[];
   graders: GraderDiff[];
   advisories: { appeared: Advisory[]; gone: Advisory[] };
-  /** A question regressed, or the pass share dropped beyond noise. */
+  /** The target's datasets that did not load in head (its `loadFailures` there). */
+  notLoaded: LoadFailureReport[];
+  /**
+   * A question counts as a regression (see {@link QuestionDiff.regression}), the pass share dropped
+   * beyond noise, or a dataset of the target did not load in head.
+   */
   regressed: boolean;
 }
 
@@ -93,6 +133,8 @@ export interface ReportDiff {
   base: { timestamp: string; verdict: string };
   head: { timestamp: string; verdict: string };
   targets: TargetDiff[];
+  /** Every dataset that did not load in head, with its target: each makes its target regress. */
+  notLoaded: Array<LoadFailureReport & { target: string }>;
   /** Targets that regressed. */
   regressions: number;
   /** Questions that went from not passing to passing. */
@@ -175,7 +217,59 @@ function verdictOf(q: QuestionReport): { composite: number | null; passed: boole
   return { composite: q.composite, passed: q.passed };
 }
 
-function questionDiffs(before: TargetReport, after: TargetReport): QuestionDiff[] {
+/** What head says about the datasets, to tell why a question of base is absent from it. */
+interface HeadDatasets {
+  baseHashes: Readonly<Record<string, string>>;
+  headHashes: Readonly<Record<string, string>>;
+  notLoaded: ReadonlyArray<LoadFailureReport & { target: string }>;
+  filtered: EvalReport['skippedByFilter'];
+  disabled: NonNullable<EvalReport['disabled']>;
+}
+
+function headDatasets(base: EvalReport, head: EvalReport): HeadDatasets {
+  return {
+    baseHashes: base.datasetHashes ?? {},
+    headHashes: head.datasetHashes ?? {},
+    notLoaded: head.targets.flatMap((t) => (t.loadFailures ?? []).map((f) => ({ ...f, target: t.name }))),
+    filtered: head.skippedByFilter ?? [],
+    disabled: head.disabled ?? [],
+  };
+}
+
+/** Why `q`, a question of `target` in base, is not in head. */
+function absence(q: QuestionReport, target: string, head: HeadDatasets): NonNullable<QuestionDiff['absent']> {
+  const dataset = q.dataset;
+  if (dataset === undefined) return { reason: 'missing' };
+  const failures = head.notLoaded.filter((f) => f.dataset === dataset);
+  const failure = failures.find((f) => f.target === target) ?? failures[0];
+  if (failure) return { reason: 'not-loaded', dataset, problems: [...failure.problems] };
+  if (head.filtered.some((s) => s.dataset === dataset && s.target === target))
+    return { reason: 'filtered', dataset };
+  if (head.disabled.some((d) => d.dataset === dataset && d.target === target && d.question === q.id))
+    return { reason: 'disabled', dataset };
+  const before = own(head.baseHashes, dataset) ?? null;
+  const after = own(head.headHashes, dataset) ?? null;
+  const hashes = { base: before, head: after };
+  if (before !== null && after !== null && before !== after)
+    return { reason: 'removed-from-dataset', dataset, hashes };
+  return { reason: 'missing', dataset, hashes };
+}
+
+function removedRow(q: QuestionReport, target: string, head: HeadDatasets): QuestionDiff {
+  const absent = absence(q, target, head);
+  return {
+    id: q.id,
+    test: q.test.file,
+    change: 'removed',
+    before: verdictOf(q),
+    after: null,
+    delta: null,
+    absent,
+    regression: q.passed && absent.reason !== 'removed-from-dataset' && absent.reason !== 'disabled',
+  };
+}
+
+function questionDiffs(before: TargetReport, after: TargetReport, head: HeadDatasets): QuestionDiff[] {
   const left = [...before.questions];
   const rows: QuestionDiff[] = [];
   for (const q of after.questions) {
@@ -188,6 +282,7 @@ function questionDiffs(before: TargetReport, after: TargetReport): QuestionDiff[
         before: null,
         after: verdictOf(q),
         delta: null,
+        regression: false,
       });
       continue;
     }
@@ -207,21 +302,14 @@ function questionDiffs(before: TargetReport, after: TargetReport): QuestionDiff[
       before: verdictOf(prev),
       after: verdictOf(q),
       delta: d,
+      regression: change === 'regressed',
     });
   }
-  for (const q of left)
-    rows.push({
-      id: q.id,
-      test: q.test.file,
-      change: 'removed',
-      before: verdictOf(q),
-      after: null,
-      delta: null,
-    });
+  for (const q of left) rows.push(removedRow(q, after.name, head));
   return rows;
 }
 
-function compareTarget(before: TargetReport, after: TargetReport): TargetDiff {
+function compareTarget(before: TargetReport, after: TargetReport, head: HeadDatasets): TargetDiff {
   const b = side(before);
   const a = side(after);
   const interval =
@@ -232,7 +320,8 @@ function compareTarget(before: TargetReport, after: TargetReport): TargetDiff {
         }
       : null;
   const beyondNoise = interval ? interval.low > 0 || interval.high < 0 : null;
-  const questions = questionDiffs(before, after);
+  const questions = questionDiffs(before, after, head);
+  const notLoaded = [...(after.loadFailures ?? [])];
   return {
     name: after.name,
     status: 'compared',
@@ -245,12 +334,27 @@ function compareTarget(before: TargetReport, after: TargetReport): TargetDiff {
     questions,
     graders: graderDiffs(before, after),
     advisories: advisoryDiff(before.advisories ?? [], after.advisories ?? []),
-    regressed: questions.some((q) => q.change === 'regressed') || (interval !== null && interval.high < 0),
+    notLoaded,
+    regressed:
+      questions.some((q) => q.regression) || (interval !== null && interval.high < 0) || notLoaded.length > 0,
   };
 }
 
-function lone(t: TargetReport, status: 'new' | 'removed'): TargetDiff {
+function lone(t: TargetReport, status: 'new' | 'removed', head: HeadDatasets): TargetDiff {
   const s = side(t);
+  const questions: QuestionDiff[] =
+    status === 'removed'
+      ? t.questions.map((q) => removedRow(q, t.name, head))
+      : t.questions.map((q) => ({
+          id: q.id,
+          test: q.test.file,
+          change: 'new',
+          before: null,
+          after: verdictOf(q),
+          delta: null,
+          regression: false,
+        }));
+  const notLoaded = status === 'new' ? [...(t.loadFailures ?? [])] : [];
   return {
     name: t.name,
     status,
@@ -260,20 +364,14 @@ function lone(t: TargetReport, status: 'new' | 'removed'): TargetDiff {
     passRateDelta: null,
     passRateInterval: null,
     beyondNoise: null,
-    questions: t.questions.map((q) => ({
-      id: q.id,
-      test: q.test.file,
-      change: status,
-      before: status === 'removed' ? verdictOf(q) : null,
-      after: status === 'new' ? verdictOf(q) : null,
-      delta: null,
-    })),
+    questions,
     graders: [],
     advisories:
       status === 'new'
         ? { appeared: t.advisories ?? [], gone: [] }
         : { appeared: [], gone: t.advisories ?? [] },
-    regressed: false,
+    notLoaded,
+    regressed: questions.some((q) => q.regression) || notLoaded.length > 0,
   };
 }
 
@@ -281,6 +379,9 @@ function lone(t: TargetReport, status: 'new' | 'removed'): TargetDiff {
  * Compares two JSON reports per target and per question: composites and verdicts, new and removed
  * questions, graders whose mean moved, advisories that appeared or went away, and whether a
  * target's pass-share change is beyond noise (a 95% interval on the difference that excludes 0).
+ * A target regresses when a question that passed in base does not pass in head (absent from head
+ * included, unless head's dataset loaded without it: see {@link AbsenceReason}), when its pass
+ * share dropped beyond noise, or when a dataset of it did not load in head.
  *
  * @example
  * ```ts
@@ -289,18 +390,20 @@ function lone(t: TargetReport, status: 'new' | 'removed'): TargetDiff {
  * ```
  */
 export function diffReports(base: EvalReport, head: EvalReport): ReportDiff {
+  const datasets = headDatasets(base, head);
   const before = new Map(base.targets.map((t) => [t.name, t]));
   const targets: TargetDiff[] = [];
   for (const t of head.targets) {
     const old = before.get(t.name);
-    targets.push(old ? compareTarget(old, t) : lone(t, 'new'));
+    targets.push(old ? compareTarget(old, t, datasets) : lone(t, 'new', datasets));
     before.delete(t.name);
   }
-  for (const old of before.values()) targets.push(lone(old, 'removed'));
+  for (const old of before.values()) targets.push(lone(old, 'removed', datasets));
   return {
     base: { timestamp: base.timestamp, verdict: base.verdict },
     head: { timestamp: head.timestamp, verdict: head.verdict },
     targets,
+    notLoaded: [...datasets.notLoaded],
     regressions: targets.filter((t) => t.regressed).length,
     fixed: targets.reduce((n, t) => n + t.questions.filter((q) => q.change === 'fixed').length, 0),
   };

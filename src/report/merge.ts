@@ -21,10 +21,12 @@ import type { RecordTarget } from '../run/record-types.js';
  * are pooled per target, question id and test file (a question in several shards pools its
  * grades), negated assertions, load failures and filter skips are kept, and every aggregate,
  * advisory, gate and the verdict are recomputed on the whole run (the shards' deferred gates are
- * judged here). Refuses (`MERGE_MISMATCH`) reports gated with different settings, and shard reports
- * that are not one complete set (a shard missing or given twice, shards of different counts, a
- * shard beside a whole run). A `maxDrop` (from the shards or the option) without `baseline` fails a
- * hard `baseline` gate: it cannot be checked. Pure.
+ * judged here). Refuses (`MERGE_MISMATCH`) the same report given twice, reports gated with
+ * different settings, shard reports that are not one complete set (a shard missing or given twice,
+ * shards of different counts, a shard beside a whole run), and whole runs (not shards) that hold
+ * the same question: two runs are compared with `diffReports`, never pooled. Whole runs of
+ * different questions merge. A `maxDrop` (from the shards or the option) without `baseline` fails
+ * a hard `baseline` gate: it cannot be checked. Pure.
  *
  * @example
  * ```ts
@@ -46,8 +48,10 @@ export function mergeReports(
   const first = reports[0];
   if (!first) throw new TypeError('mergeReports needs at least one report');
   const names = reports.map((_, i) => options.names?.[i] ?? `report ${i + 1}`);
+  checkDistinct(reports, names);
   checkSameSettings(reports, names);
   checkShards(reports, names);
+  checkWholeRuns(reports, names);
   const targets = new Map<string, Pooled>();
   for (const report of reports) for (const t of report.targets) pool(targets, t);
   // The shards read the same trust file: their judges carry the states (older reports have none).
@@ -128,6 +132,88 @@ function groupOf(name: string, entry: Pooled): TargetGroup {
   };
 }
 
+const mismatch = (message: string): never => {
+  throw new AiEvalError('MERGE_MISMATCH', message);
+};
+
+const ONE_RUN = 'ai-eval merge combines the shards of one run (--shard=1/n to n/n)';
+
+/** The same run identity, the same shard and the same content: one report given twice. */
+function sameReport(a: EvalReport, b: EvalReport): boolean {
+  return (
+    a.timestamp === b.timestamp &&
+    a.packageVersion === b.packageVersion &&
+    a.nodeVersion === b.nodeVersion &&
+    a.judgeHash === b.judgeHash &&
+    canonicalJson(a.partial) === canonicalJson(b.partial) &&
+    a.questionCount === b.questionCount &&
+    a.targets.length === b.targets.length &&
+    canonicalJson(a.targets) === canonicalJson(b.targets)
+  );
+}
+
+/** No report may be given twice (a file named twice, or a copy of it). */
+function checkDistinct(reports: readonly EvalReport[], names: readonly string[]): void {
+  for (let i = 0; i < reports.length; i++) {
+    for (let j = i + 1; j < reports.length; j++) {
+      const a = reports[i] as EvalReport;
+      if (!sameReport(a, reports[j] as EvalReport)) continue;
+      const shard = a.partial?.shard;
+      const which = shard
+        ? `shard ${shard.index} of ${shard.count} of the run of ${a.timestamp}`
+        : `the run of ${a.timestamp}`;
+      mismatch(
+        `${names[i]} and ${names[j]} are the same report (${which}) given twice. Give each report once: ${ONE_RUN}.`,
+      );
+    }
+  }
+}
+
+/**
+ * Whole runs (no shard) merge only when they share no question (nor load failure, nor negated
+ * assertion): two runs of the same question are two measurements of it, and pooling their grades
+ * would hide one run in the other (a run whose every grader skipped would take the other's score).
+ */
+function checkWholeRuns(reports: readonly EvalReport[], names: readonly string[]): void {
+  if (reports.length < 2 || reports.some((r) => r.partial)) return;
+  const owner = new Map<string, number>();
+  let clash: { first: number; second: number; what: string } | undefined;
+  let more = 0;
+  reports.forEach((report, i) => {
+    for (const t of report.targets) {
+      const keys: Array<[key: string, what: string]> = [
+        ...t.questions.map((q): [string, string] => [
+          `q\u0000${questionKey(q.id, q.test.file)}`,
+          `${t.name} › ${q.id} (${q.test.file})`,
+        ]),
+        ...(t.loadFailures ?? []).map((f): [string, string] => [
+          `l\u0000${f.suite}\u0000${f.dataset}\u0000${f.test.file}`,
+          `${t.name} › dataset ${f.dataset} (${f.test.file})`,
+        ]),
+        ...(t.negated ?? []).map((n): [string, string] => [
+          `n\u0000${n.question}\u0000${n.grader}\u0000${n.test.file}\u0000${n.test.name}`,
+          `${t.name} › .not ${n.grader} on ${n.question} (${n.test.file})`,
+        ]),
+      ];
+      for (const [key, what] of keys) {
+        const scoped = `${t.name}\u0000${key}`;
+        const j = owner.get(scoped);
+        if (j === undefined) owner.set(scoped, i);
+        else if (j !== i) {
+          if (!clash) clash = { first: j, second: i, what };
+          else if (clash.first === j && clash.second === i) more++;
+        }
+      }
+    }
+  });
+  if (!clash) return;
+  const [a, b] = [names[clash.first], names[clash.second]];
+  const others = more > 0 ? ` and ${more} more question${more === 1 ? '' : 's'}` : '';
+  mismatch(
+    `${a} and ${b} are two whole runs (neither is a shard) that both hold ${clash.what}${others}: merged, the grades of both runs would be pooled into one question. ${ONE_RUN}, each once; to compare two runs, use ai-eval diff ${a} ${b}.`,
+  );
+}
+
 /** Every report must carry the gate settings of the first: one run is gated one way. */
 function checkSameSettings(reports: readonly EvalReport[], names: readonly string[]): void {
   const expected = canonicalJson((reports[0] as EvalReport).settings);
@@ -152,12 +238,8 @@ function settingsDiff(a: EvalReport, b: EvalReport): string {
 function checkShards(reports: readonly EvalReport[], names: readonly string[]): void {
   const shards = reports.map((r) => r.partial?.shard ?? null);
   if (shards.every((s) => s === null)) return;
-  const fail = (what: string): never => {
-    throw new AiEvalError(
-      'MERGE_MISMATCH',
-      `ai-eval merge: ${what}. Merge the reports of every shard of one run (--shard=1/n to n/n), each once.`,
-    );
-  };
+  const fail = (what: string): never =>
+    mismatch(`${what}. Merge the reports of every shard of one run (--shard=1/n to n/n), each once.`);
   const whole = shards.findIndex((s) => s === null);
   if (whole >= 0) fail(`${names[whole]} is a whole run, the others are shards`);
   const count = (shards[0] as { count: number }).count;

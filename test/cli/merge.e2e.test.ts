@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collect } from '../../src/report/collect.js';
@@ -98,6 +98,53 @@ describe('ai-eval merge and the baseline drop gate', () => {
     const bad = await merge([...args, '--baseline', 'base-high.json', '--max-drop', 'x'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-drop needs a number from 0 to 5, got "x"');
+  });
+});
+
+describe('ai-eval merge refuses what is not the shards of one run', () => {
+  it('refuses the same report given twice (exit 2, nothing written)', async () => {
+    const dir = project();
+    const result = await merge(['plain-1.json', 'plain-1.json', '-o', 'out.json'], dir);
+    expect(result.code, result.output).toBe(2);
+    expect(result.stderr).toBe(
+      'ai-eval merge: plain-1.json and plain-1.json are the same report (the run of 2026-01-01T00:00:00.000Z) given twice. Give each report once: ai-eval merge combines the shards of one run (--shard=1/n to n/n).\n',
+    );
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
+  });
+
+  it('refuses two whole runs of the same questions, saying to compare them with diff', async () => {
+    const dir = project();
+    const later = JSON.parse(json([...shard1, ...shard2])) as EvalReport;
+    later.timestamp = '2026-01-02T00:00:00.000Z';
+    writeFileSync(join(dir, 'later.json'), JSON.stringify(later));
+    const result = await merge(['base-same.json', 'later.json', '-o', 'out.json'], dir);
+    expect(result.code, result.output).toBe(2);
+    expect(result.stderr).toContain(
+      'ai-eval merge: base-same.json and later.json are two whole runs (neither is a shard) that both hold support-bot › q1 (/repo/test/support.test.ts) and 1 more question',
+    );
+    expect(result.stderr).toContain('to compare two runs, use ai-eval diff base-same.json later.json.');
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
+  });
+
+  it('names the --baseline file it cannot read as the baseline, and the flag to fix', async () => {
+    const dir = project();
+    const result = await merge(['plain-1.json', '-o', 'out.json', '--baseline', 'nope.json'], dir);
+    expect(result.code, result.output).toBe(2);
+    expect(result.stderr).toMatch(/^ai-eval merge: .*nope\.json: cannot read the baseline report \(/);
+    expect(result.stderr).toContain('Give --baseline a JSON report');
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
+  });
+
+  it('names what is wrong with a shard set once: no repeated prefix', async () => {
+    const dir = project();
+    const shard = JSON.parse(json(shard1)) as EvalReport;
+    shard.partial = { reason: 'shard', shard: { index: 1, count: 2 } };
+    writeFileSync(join(dir, 'shard-1.json'), JSON.stringify(shard));
+    const result = await merge(['shard-1.json', '-o', 'out.json'], dir);
+    expect(result.code, result.output).toBe(2);
+    expect(result.stderr).toBe(
+      'ai-eval merge: shard 2 of 2 is missing. Merge the reports of every shard of one run (--shard=1/n to n/n), each once.\n',
+    );
   });
 });
 

@@ -213,8 +213,11 @@ describe('case 3: shards defer their gates, merge judges the whole run', () => {
     } catch (error) {
       expect(isAiEvalError(error, 'MERGE_MISMATCH')).toBe(true);
     }
-    expect(attempt([a])).toThrow('ai-eval merge: shard 2 of 2 is missing');
-    expect(attempt([a, a])).toThrow('a.json and b.json are both shard 1 of 2');
+    expect(attempt([a])).toThrow(/^shard 2 of 2 is missing\. Merge the reports of every shard/);
+    expect(attempt([a, a])).toThrow('a.json and b.json are the same report (shard 1 of 2 of the run of');
+    const twin = report(shard1, options, { shard: { index: 1, count: 2 } });
+    twin.timestamp = '2026-01-02T00:00:00.000Z';
+    expect(attempt([a, twin])).toThrow('a.json and b.json are both shard 1 of 2');
     expect(attempt([a, report(shard2, options)])).toThrow('b.json is a whole run, the others are shards');
   });
 });
