@@ -141,15 +141,15 @@ describe.each(runners)('npm run demo ($runner)', ({ runner, skip }) => {
       'critical expectation missed: expected_tools[1]',
     );
 
-    // A call that failed (the page is locked): the judge is never shown results and is satisfied,
-    // the record's status is what catches it.
+    // A call that failed (the page is locked): the record's status catches it, and the judge, shown
+    // the call marked (failed), is not satisfied either.
     const locked = question(report, 'editorial-edits', 'rename-careers');
     expect(grade(locked, 'tool_usage_grader').composite).toBe(0);
     expect(grade(locked, 'tool_usage_grader').reason).toContain(
       'none with those arguments and that succeeded (#2 failed)',
     );
     expect(grade(locked, 'claims_grader').reason).toContain('only failed call #2 update_node');
-    expect(grade(locked, 'groundedness_grader').composite).toBe(5);
+    expect(grade(locked, 'groundedness_grader').composite).toBe(0);
     // The store agrees with the record: neither the claimed publish nor the refused rename happened.
     expect(grade(claimed, 'state_grader')).toMatchObject({
       composite: 0,

@@ -1,7 +1,8 @@
 // Re-records the demo's judge cache (examples/judge-cache) from a scripted OpenAI-compatible judge
 // on 127.0.0.1, so the demo replays real judge traffic offline. The scores below are scripted for
 // the demo, not a model's opinion; they are what a careful judge would say of each answer, and
-// they show what a judge can and cannot see (a judge is shown the tool calls, never their results).
+// they show what a judge can and cannot see (a judge is shown the tool calls and which of them
+// failed, never their results).
 // Re-run it after changing a question, an answer of the scripted model or a judge prompt:
 //   node examples/scripts/record-judge-cache.mjs
 // To record a real model's answers instead: OPENAI_API_KEY=... npm run demo:live
@@ -79,8 +80,9 @@ const answers = [
   [
     "Rename the Careers page to 'Join us'.",
     {
-      // The record holds update_node with the right arguments; the judge is never shown that it failed.
-      groundedness: [1, "The rename it reports matches the update_node call with title 'Join us'."],
+      // The record holds update_node with the right arguments, marked (failed): the judge sees the
+      // call failed, so the rename it reports is not grounded in work done.
+      groundedness: [0, 'Reports the rename, but the update_node call it rests on failed.'],
       relevance: [5, 'Answers the rename request.'],
       completeness: [5, 'Confirms the page and its new title.'],
     },
@@ -89,7 +91,7 @@ const answers = [
     'Take the Pricing FAQ offline.',
     {
       // The record holds a search for pricing pages and update_node({ id: 2, status: draft }): which
-      // page node 2 is, the judge cannot tell (it sees calls, never their results).
+      // page node 2 is, the judge cannot tell (it sees calls and failures, never their results).
       groundedness: [1, 'The change it reports is the update_node call setting a page to draft.'],
       relevance: [5, 'Answers the request to take the page offline.'],
       completeness: [5, 'Says the page is a draft and that its content is kept.'],
