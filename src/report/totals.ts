@@ -57,7 +57,11 @@ export function totalsOf(
     averageScore: mean(questions.map((q) => q.composite).filter((c): c is number => c !== null)),
     passRate: questions.length === 0 ? null : passedCount / questions.length,
     passedCount,
-    errorCount: questions.reduce((n, q) => n + q.grades.filter((g) => g.error).length, 0),
+    // A negated assertion's errored grade is a grader error too (its test failed on it).
+    errorCount: [...questions, ...(more.negated ?? [])].reduce(
+      (n, q) => n + q.grades.filter((g) => g.error).length,
+      0,
+    ),
     degradedCount: questions.filter((q) => q.degraded).length,
     unscoredCount: questions.filter((q) => q.unscored).length,
     coverage: coverageOf(questions, notLoaded),

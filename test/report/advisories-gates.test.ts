@@ -288,6 +288,22 @@ describe('gates', () => {
     expect(merged).toMatchObject({ partial: null, verdict: 'failed' });
   });
 
+  it('counts the errored grade of a negated assertion as a grader error, which failOnError fails', () => {
+    // `.not.toPassGrader` on a grade that errored fails its test, but its error went uncounted:
+    // "0 errors" and a passed errors gate beside it.
+    const r = report(
+      [rec({ question: 'q1', grader: 'accuracy_judge' }), fail('q2', 'read_only_run', { negated: true })],
+      { failOnError: true },
+    );
+    expect(r.errorCount).toBe(1);
+    expect(r.gates).toContainEqual({
+      scope: 'errors',
+      level: 'hard',
+      passed: false,
+      message: '1 grader error and failOnError is set',
+    });
+  });
+
   it('passes failOnError when nothing errored', () => {
     expect(report(records, { failOnError: true }).passed).toBe(true);
   });
