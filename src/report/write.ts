@@ -164,8 +164,21 @@ export function finishRun(
     });
     settleVerdict(report);
   }
+  // A ratchet (baseline = outputFile) moves only forward: a run that failed its maxDrop gate
+  // against it leaves the baseline as it is, and its report goes beside it, so a rerun of the same
+  // regressed agent is compared with the same baseline and fails again.
+  const held =
+    baseline !== null &&
+    options.outputFile !== undefined &&
+    at(baseline.file) === output(options.outputFile) &&
+    report.gates.some((g) => g.scope === 'baseline' && !g.passed);
+  const reportFile = held ? withSuffix(options.outputFile!, 'rejected') : options.outputFile;
+  if (held)
+    notes.push(
+      `maxDrop failed: the baseline ${options.outputFile} is kept as it was, and this run's report is written to ${reportFile}.`,
+    );
   const outputs: Array<[string | undefined, () => string | Iterable<string>]> = [
-    [options.outputFile, () => reportJsonChunks(report)],
+    [reportFile, () => reportJsonChunks(report)],
     [options.junitFile, () => renderJunit(report)],
     [options.markdownFile, () => renderMarkdown(report, weakestOption(options))],
     [options.htmlFile, () => renderHtml(report, baseline ? { baseline: baseline.report } : {})],
@@ -217,6 +230,12 @@ export function finishRun(
 function withShard(file: string, shard: string): string {
   const ext = extname(basename(file));
   return ext ? `${file.slice(0, -ext.length)}-${shard}${ext}` : `${file}-${shard}`;
+}
+
+/** `reports/ai-eval.json` with `rejected` -> `reports/ai-eval.rejected.json`. */
+function withSuffix(file: string, suffix: string): string {
+  const ext = extname(basename(file));
+  return ext ? `${file.slice(0, -ext.length)}.${suffix}${ext}` : `${file}.${suffix}`;
 }
 
 function weakestOption(options: ReporterOptions): { weakest?: number } {

@@ -194,9 +194,30 @@ describe('finishRun', () => {
     expect(again.failed).toBe(true);
     expect(again.failure).toBe('ai-eval: support-bot: average 3.75 -> 2.50 (-1.25), allowed drop 0.50');
     expect(printed).not.toContain('warning');
-    const written = readFileSync(join(first.dir, 'r.json'), 'utf8');
-    expect(written).not.toBe(previous);
-    expect(JSON.parse(written)).toEqual(JSON.parse(JSON.stringify(again.report)));
+    // A ratchet moves only forward: the failed run's report goes beside the baseline, which stays.
+    expect(printed).toContain(
+      "[ai-eval] maxDrop failed: the baseline r.json is kept as it was, and this run's report is written to r.rejected.json.",
+    );
+    expect(readFileSync(join(first.dir, 'r.json'), 'utf8')).toBe(previous);
+    const rejected = readFileSync(join(first.dir, 'r.rejected.json'), 'utf8');
+    expect(JSON.parse(rejected)).toEqual(JSON.parse(JSON.stringify(again.report)));
+  });
+
+  it('fails a rerun of the same regression too (it was written over the baseline and passed)', () => {
+    const first = run({ outputFile: 'r.json' });
+    const options = { outputFile: 'r.json', baseline: 'r.json', maxDrop: 0.5 };
+    const io = { root: first.dir, print: () => undefined, env: {} };
+    const worse = records.filter((r) => r.question !== 'q1');
+    expect(finishRun(worse, options, io).failed).toBe(true);
+    const rerun = finishRun(worse, options, io);
+    expect(rerun.failed).toBe(true);
+    expect(rerun.failure).toBe('ai-eval: support-bot: average 3.75 -> 2.50 (-1.25), allowed drop 0.50');
+    // A run within the drop moves the ratchet.
+    const fine = finishRun(records, options, io);
+    expect(fine.failed).toBe(false);
+    expect(JSON.parse(readFileSync(join(first.dir, 'r.json'), 'utf8'))).toEqual(
+      JSON.parse(JSON.stringify(fine.report)),
+    );
   });
 
   it('names the shard in file options through [shard]', () => {
