@@ -275,15 +275,7 @@ function questionDiffs(before: TargetReport, after: TargetReport, head: HeadData
   for (const q of after.questions) {
     const prev = takeMatch(left, q, after.questions);
     if (!prev) {
-      rows.push({
-        id: q.id,
-        test: q.test.file,
-        change: 'new',
-        before: null,
-        after: verdictOf(q),
-        delta: null,
-        regression: false,
-      });
+      rows.push(newRow(q));
       continue;
     }
     const d = delta(prev.composite, q.composite);
@@ -340,20 +332,23 @@ function compareTarget(before: TargetReport, after: TargetReport, head: HeadData
   };
 }
 
+/** A question only head has. */
+function newRow(q: QuestionReport): QuestionDiff {
+  return {
+    id: q.id,
+    test: q.test.file,
+    change: 'new',
+    before: null,
+    after: verdictOf(q),
+    delta: null,
+    regression: false,
+  };
+}
+
 function lone(t: TargetReport, status: 'new' | 'removed', head: HeadDatasets): TargetDiff {
   const s = side(t);
   const questions: QuestionDiff[] =
-    status === 'removed'
-      ? t.questions.map((q) => removedRow(q, t.name, head))
-      : t.questions.map((q) => ({
-          id: q.id,
-          test: q.test.file,
-          change: 'new',
-          before: null,
-          after: verdictOf(q),
-          delta: null,
-          regression: false,
-        }));
+    status === 'removed' ? t.questions.map((q) => removedRow(q, t.name, head)) : t.questions.map(newRow);
   const notLoaded = status === 'new' ? [...(t.loadFailures ?? [])] : [];
   return {
     name: t.name,
