@@ -181,11 +181,12 @@ export function lookupJudgeCache(dir: string, key: string): JudgeCacheLookup {
     if (code === 'EISDIR') return { corrupt: 'it is a directory, not a file', file };
     return { corrupt: `it could not be read (${shorten(errorMessage(error), 160)})`, file };
   }
-  if (text.trim() === '') return { corrupt: 'the file is empty', file };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
+    // Told apart only here: an entry that parses is not copied to be trimmed.
+    if (text.trim() === '') return { corrupt: 'the file is empty', file };
     return { corrupt: `it is not JSON (${shorten(errorMessage(error), 160)})`, file };
   }
   const problem = entryProblem(value, key);
