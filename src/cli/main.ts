@@ -54,9 +54,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
  */
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+  if (name === 'help' || name === '--help' || name === '-h') {
     process.stdout.write(HELP);
     return 0;
+  }
+  // No command is a usage error, as a missing argument is: a CI step that lost its arguments fails.
+  if (name === undefined) {
+    process.stderr.write(`ai-eval: name a command.\n\n${HELP}`);
+    return 2;
   }
   const load = own(COMMANDS, name);
   if (!load) {

@@ -56,7 +56,13 @@ describe('every command', () => {
       expect(bad.stderr).toContain(`Usage: ai-eval ${command}`);
     }
     const top = await cli(['--help'], dir);
+    expect(top.code).toBe(0);
     expect(top.stdout).toContain('Exit codes: 0 ok, 1 findings');
+    // No command at all is a usage error (it printed the help and exited 0).
+    const none = await cli([], dir);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^ai-eval: name a command\.\n\n.*Exit codes: 0 ok/s);
     for (const command of commands) expect(top.stdout).toContain(`  ${command} `);
   });
 });
