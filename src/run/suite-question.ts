@@ -244,14 +244,15 @@ async function runTrial(
       } else failure = failure === undefined ? why : `${failure}; ${why}`;
     }
   }
+  // The agent answered and its grading was cut off (a judge outran the trial's timeout, or the
+  // runner ended the test): the grading is to blame, not the agent. A grading that failed on its
+  // own (a record of an unknown shape) says only why.
+  const cutOff = response !== undefined && result === undefined && deadline.aborted;
   deadline.dispose();
   if (result === undefined) {
-    // The agent answered and its grading did not finish (a judge outran the trial's timeout): the
-    // grading is to blame, not the agent.
-    const why =
-      response !== undefined
-        ? `the agent answered, but grading did not finish (the trial's timeout covers its grading, LLM judges included): ${failure ?? 'the question was not graded'}`
-        : (failure ?? 'the question was not graded');
+    const why = cutOff
+      ? `the agent answered, but grading did not finish (the trial's timeout covers its grading, LLM judges included): ${failure ?? 'the question was not graded'}`
+      : (failure ?? 'the question was not graded');
     // Nothing was graded, but the question still reaches the report: every grader errored on it,
     // so it counts as degraded and errored instead of vanishing from the run.
     const failed = noResponseResult(question, graders, passThreshold, why, response !== undefined);

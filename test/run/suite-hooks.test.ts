@@ -310,4 +310,16 @@ describe('a trial whose grading outruns its timeout', () => {
       ['hung_judge', true, `no grade: ${why}`],
     ]);
   });
+
+  it('says only why when grading failed on its own, with time to spare', async () => {
+    const { failure, records } = await runOnce({
+      target: { name: 't', mode: 'agent', graders: ['read_only_run'] },
+      run: () => ({ output: 'Done.', toolCalls: { calls: [{ tool: 'delete_node' }] } }) as never,
+    });
+    expect(failure).toMatch(/^q1: Unrecognised tool-call record at \$/);
+    expect(failure).not.toContain('did not finish');
+    expect(records.map((r) => [r.error, r.reason.slice(0, 40)])).toEqual([
+      [true, 'no grade: Unrecognised tool-call record '],
+    ]);
+  });
 });
