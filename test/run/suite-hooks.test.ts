@@ -314,7 +314,7 @@ describe('a trial whose grading outruns its timeout', () => {
   it('says only why when grading failed on its own, with time to spare', async () => {
     const { failure, records } = await runOnce({
       target: { name: 't', mode: 'agent', graders: ['read_only_run'] },
-      run: () => ({ output: 'Done.', toolCalls: { calls: [{ tool: 'delete_node' }] } }) as never,
+      run: () => ({ output: 'Done.', toolCalls: { calls: [{ tool: 'delete_node' }] } }),
     });
     expect(failure).toMatch(/^q1: Unrecognised tool-call record at \$/);
     expect(failure).not.toContain('did not finish');
