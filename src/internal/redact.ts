@@ -46,6 +46,15 @@ export const REDACTED = '[redacted]';
  */
 export const MIN_LITERAL_SECRET_CHARS = 16;
 
+/**
+ * A configured key redacted as a literal: one of {@link MIN_LITERAL_SECRET_CHARS} characters or
+ * more, or a shorter one that says it is a key (`sk-...`, as OpenAI and Anthropic keys start), which
+ * an error message may echo (`Incorrect API key provided: sk-...`).
+ */
+const isLiteralSecret = (secret: string | undefined): secret is string =>
+  secret !== undefined &&
+  (secret.length >= MIN_LITERAL_SECRET_CHARS || (secret.length >= 6 && secret.startsWith('sk-')));
+
 /** Words that make a key secret wherever they appear in it (exported for the tests only). */
 export const SECRET_WORDS: ReadonlySet<string> = new Set([
   'token',
@@ -187,7 +196,8 @@ function quoted(value: string): string {
 /**
  * Text with its secrets replaced by `[redacted]`: values under secret-looking keys, `Bearer` and
  * `Basic` credentials whole, key-shaped strings, URL userinfo, and every string in `secrets` (the
- * configured API key) at least {@link MIN_LITERAL_SECRET_CHARS} characters long.
+ * configured API key) at least {@link MIN_LITERAL_SECRET_CHARS} characters long, or shorter when it
+ * starts `sk-`.
  *
  * @example
  * ```ts
@@ -199,7 +209,7 @@ function quoted(value: string): string {
 export function redactText(text: string, secrets: ReadonlyArray<string | undefined> = NO_SECRETS): string {
   let extra = false;
   for (const secret of secrets) {
-    if (secret === undefined || secret.length < MIN_LITERAL_SECRET_CHARS) continue;
+    if (!isLiteralSecret(secret)) continue;
     extra = true;
     break;
   }
@@ -211,8 +221,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   }
   let out = text;
   for (const secret of secrets) {
-    if (secret !== undefined && secret.length >= MIN_LITERAL_SECRET_CHARS)
-      out = out.split(secret).join(REDACTED);
+    if (isLiteralSecret(secret)) out = out.split(secret).join(REDACTED);
   }
   // Each pattern runs only where the text has what every match of it contains.
   if (out.includes('-----BEGIN ')) out = out.replace(PRIVATE_KEY_BLOCK, REDACTED);

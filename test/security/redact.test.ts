@@ -265,6 +265,12 @@ describe('redactText, a configured key too short to be a secret', () => {
     );
   });
 
+  it('is redacted however short when it says it is a key (sk-), as a 401 message echoes it', () => {
+    expect(redactText('Incorrect API key provided: sk-Zx81kQ7a9b.', ['sk-Zx81kQ7a9b'])).toBe(
+      `Incorrect API key provided: ${REDACTED}.`,
+    );
+  });
+
   it('is redacted from 16 characters on, wherever it is', () => {
     expect(redactText('a 16 char key: abcdefghijklmnop.', ['abcdefghijklmnop'])).toBe(
       `a 16 char key: ${REDACTED}.`,
