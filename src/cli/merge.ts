@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
 import { renderHtml } from '../report/renderers/html.js';
-import { parseReport, readReportFile } from '../report/baseline.js';
+import { BASELINE_FLAG, parseReport, readReportFile } from '../report/baseline.js';
 import type { EvalReport } from '../report/model.js';
 import { failsRun } from '../report/gates.js';
 import { mergeReports } from '../report/merge.js';
@@ -39,12 +39,6 @@ interface MergeArgs {
   maxDrop?: number;
   quiet: boolean;
 }
-
-/** How --baseline names its file when it cannot be read. */
-const BASELINE = {
-  role: 'baseline report',
-  hint: 'Give --baseline a JSON report written by `outputFile` or `ai-eval merge -o`.',
-};
 
 const SPEC = {
   name: 'merge',
@@ -121,7 +115,7 @@ function runMerge(args: string[]): number {
     });
     const baselineFile = parsed.baseline;
     const baseline = baselineFile
-      ? { file: baselineFile, report: readReportFile(resolve(baselineFile), BASELINE) }
+      ? { file: baselineFile, report: readReportFile(resolve(baselineFile), BASELINE_FLAG) }
       : null;
     const report = mergeReports(reports, {
       names: parsed.inputs,

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../internal/atomic-write.js';
 import { errorMessage } from '../internal/text.js';
-import { parseReport, readReportFile } from '../report/baseline.js';
+import { BASELINE_FLAG, parseReport, readReportFile } from '../report/baseline.js';
 import { failsRun } from '../report/gates.js';
 import type { EvalReport } from '../report/model.js';
 import { checkReporterOptions, type ReporterOptions } from '../report/options.js';
@@ -30,12 +30,6 @@ reporter options.
 
 Exits 0, 1 when a hard gate of the report fails, 2 on bad input.
 `;
-
-/** How --baseline names its file when it cannot be read. */
-const BASELINE = {
-  role: 'baseline report',
-  hint: 'Give --baseline a JSON report written by `outputFile` or `ai-eval merge -o`.',
-};
 
 const SPEC = {
   name: 'report',
@@ -122,7 +116,7 @@ function renderReportFile(
   let baseline: EvalReport | undefined;
   try {
     parsedReport = parseReport(readTextFile(resolve(file)), file);
-    if (values.baseline !== undefined) baseline = readReportFile(resolve(values.baseline), BASELINE);
+    if (values.baseline !== undefined) baseline = readReportFile(resolve(values.baseline), BASELINE_FLAG);
   } catch (error) {
     return inputError('report', error);
   }

@@ -33,6 +33,19 @@ export function readBaseline(file: string): EvalReport {
 }
 
 /**
+ * How the CLI's `--baseline` names its file when it cannot be read (`ai-eval merge`, `ai-eval report`).
+ *
+ * @example
+ * ```ts
+ * readReportFile(resolve(values.baseline), BASELINE_FLAG);
+ * ```
+ */
+export const BASELINE_FLAG = {
+  role: 'baseline report',
+  hint: 'Give --baseline a JSON report written by `outputFile` or `ai-eval merge -o`.',
+} as const;
+
+/**
  * Reads a JSON report from a file, as {@link readBaseline} does, naming its role when it cannot be
  * read: `<file>: cannot read the <role> (<why>). <hint>`. Versions 1 and 2 by default.
  *
