@@ -1,7 +1,7 @@
 import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
 
 /** Part keys of Gemini content that carry neither a call nor a result. */
-const OTHER_PARTS: readonly string[] = [
+const OTHER_PARTS: ReadonlySet<string> = new Set([
   'text',
   'inlineData',
   'fileData',
@@ -13,7 +13,7 @@ const OTHER_PARTS: readonly string[] = [
   'partMetadata',
   'mediaProcessing',
   'speechMetadata',
-];
+]);
 
 /** Every key of a Gemini `Part` (`@google/genai` 2.x). */
 const PART_KEYS: ReadonlySet<string> = new Set([
@@ -33,7 +33,7 @@ const PART_KEYS: ReadonlySet<string> = new Set([
  */
 const isOtherPart = (item: Json): boolean => {
   const keys = Object.keys(item);
-  return keys.some((key) => OTHER_PARTS.includes(key)) && keys.every((key) => PART_KEYS.has(key));
+  return keys.some((key) => OTHER_PARTS.has(key)) && keys.every((key) => PART_KEYS.has(key));
 };
 
 /**
