@@ -46,56 +46,64 @@ export function parseExpectedTools(
   }
   const problems: string[] = [];
   const expectations: ToolExpectation[] = [];
-  value.forEach((entry: unknown, index) => {
-    const at = `expected_tools[${index}]`;
+  // A loop, not forEach with a closure: this runs for every grade of every question.
+  for (let index = 0; index < value.length; index++) {
+    const entry: unknown = value[index];
     if (typeof entry === 'string') {
-      if (entry.trim() === '') problems.push(`${at}: a tool name must be a non-empty string`);
-      else expectations.push({ index, name: entry.trim() });
-      return;
+      const name = entry.trim();
+      if (name === '') problems.push(`expected_tools[${index}]: a tool name must be a non-empty string`);
+      else expectations.push({ index, name });
+      continue;
     }
-    if (!isPlainObject(entry)) {
-      problems.push(`${at}: expected a tool name or ${SHAPE}, got ${kind(entry)}`);
-      return;
-    }
-    const before = problems.length;
-    const unknown = Object.keys(entry).filter((key) => !KEYS.has(key));
-    if (unknown.length > 0) {
-      problems.push(
-        `${at}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; allowed: ${[...KEYS].join(', ')}`,
-      );
-    }
-    const { name, args, after, times, succeeded, critical } = entry;
-    if (typeof name !== 'string' || name.trim() === '') {
-      problems.push(`${at}.name: must be a non-empty string, got ${kind(name)}`);
-    }
-    if (args !== undefined && !isPlainObject(args)) {
-      problems.push(`${at}.args: must be an object of argument values, got ${kind(args)}`);
-    }
-    if (after !== undefined && (typeof after !== 'string' || after.trim() === '')) {
-      problems.push(`${at}.after: must be a non-empty tool name, got ${kind(after)}`);
-    }
-    if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 0)) {
-      problems.push(`${at}.times: must be a whole number of calls (0 or more), got ${kind(times)}`);
-    }
-    for (const [key, flag] of [
-      ['succeeded', succeeded],
-      ['critical', critical],
-    ] as const) {
-      if (flag !== undefined && typeof flag !== 'boolean') {
-        problems.push(`${at}.${key}: must be true or false, got ${kind(flag)}`);
-      }
-    }
-    if (problems.length > before) return;
-    // Optional keys set one by one: conditional spreads cost several times as much (Node 20).
-    const expectation: ToolExpectation = { index, name: (name as string).trim() };
-    if (args !== undefined) expectation.args = args as Record<string, unknown>;
-    if (after !== undefined) expectation.after = (after as string).trim();
-    if (times !== undefined) expectation.times = times as number;
-    if (succeeded === true) expectation.succeeded = true;
-    if (critical === true) expectation.critical = true;
-    expectations.push(expectation);
-  });
+    const expectation = checkEntry(entry, index, problems);
+    if (expectation !== undefined) expectations.push(expectation);
+  }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, expectations };
+}
+
+/** One object entry of `expected_tools`, normalised; or undefined, with its problems pushed. */
+function checkEntry(entry: unknown, index: number, problems: string[]): ToolExpectation | undefined {
+  const at = `expected_tools[${index}]`;
+  if (!isPlainObject(entry)) {
+    problems.push(`${at}: expected a tool name or ${SHAPE}, got ${kind(entry)}`);
+    return undefined;
+  }
+  const before = problems.length;
+  let unknown: string[] | undefined;
+  for (const key of Object.keys(entry)) if (!KEYS.has(key)) (unknown ??= []).push(key);
+  if (unknown !== undefined) {
+    problems.push(
+      `${at}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; allowed: ${[...KEYS].join(', ')}`,
+    );
+  }
+  const { name, args, after, times, succeeded, critical } = entry;
+  if (typeof name !== 'string' || name.trim() === '') {
+    problems.push(`${at}.name: must be a non-empty string, got ${kind(name)}`);
+  }
+  if (args !== undefined && !isPlainObject(args)) {
+    problems.push(`${at}.args: must be an object of argument values, got ${kind(args)}`);
+  }
+  if (after !== undefined && (typeof after !== 'string' || after.trim() === '')) {
+    problems.push(`${at}.after: must be a non-empty tool name, got ${kind(after)}`);
+  }
+  if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 0)) {
+    problems.push(`${at}.times: must be a whole number of calls (0 or more), got ${kind(times)}`);
+  }
+  if (succeeded !== undefined && typeof succeeded !== 'boolean') {
+    problems.push(`${at}.succeeded: must be true or false, got ${kind(succeeded)}`);
+  }
+  if (critical !== undefined && typeof critical !== 'boolean') {
+    problems.push(`${at}.critical: must be true or false, got ${kind(critical)}`);
+  }
+  if (problems.length > before) return undefined;
+  // Optional keys set one by one: conditional spreads cost several times as much (Node 20).
+  const expectation: ToolExpectation = { index, name: (name as string).trim() };
+  if (args !== undefined) expectation.args = args as Record<string, unknown>;
+  if (after !== undefined) expectation.after = (after as string).trim();
+  if (times !== undefined) expectation.times = times as number;
+  if (succeeded === true) expectation.succeeded = true;
+  if (critical === true) expectation.critical = true;
+  return expectation;
 }
 
 /**
@@ -121,29 +129,40 @@ export function isCallOf(call: ToolCall, name: string): boolean {
  * ```
  */
 export function satisfyingCalls(expectation: ToolExpectation, calls: readonly ToolCall[]): number[] {
-  const anchor =
-    expectation.after === undefined
-      ? -1
-      : calls.findIndex((call) => isCallOf(call, expectation.after as string));
+  const { name, after, args, succeeded } = expectation;
+  let anchor = -1;
+  if (after !== undefined) {
+    for (let i = 0; i < calls.length; i++) {
+      if (isCallOf(calls[i]!, after)) {
+        anchor = i;
+        break;
+      }
+    }
+    // Only calls after the first call of `after` count; with no such call, none does.
+    if (anchor === -1) return [];
+  }
   const out: number[] = [];
-  calls.forEach((call, i) => {
-    if (!isCallOf(call, expectation.name)) return;
-    if (expectation.after !== undefined && (anchor === -1 || i <= anchor)) return;
-    if (expectation.args !== undefined && !argsMatch(expectation.args, call.arguments)) return;
-    if (expectation.succeeded === true && call.status === 'error') return;
+  for (let i = anchor + 1; i < calls.length; i++) {
+    const call = calls[i]!;
+    if (!isCallOf(call, name)) continue;
+    if (args !== undefined && !argsMatch(args, call.arguments)) continue;
+    if (succeeded === true && call.status === 'error') continue;
     out.push(i);
-  });
+  }
   return out;
 }
 
 /** Every key of `expected` deep-equals the same key of the call's arguments. */
 function argsMatch(expected: Record<string, unknown>, actual: ToolCall['arguments']): boolean {
-  if (Object.keys(expected).length === 0) return true;
+  const keys = Object.keys(expected);
+  if (keys.length === 0) return true;
   // Arguments that did not parse as a JSON object have no keys to compare.
   if (!isPlainObject(actual)) return false;
-  return Object.entries(expected).every(
-    ([key, value]) => Object.prototype.hasOwnProperty.call(actual, key) && deepEqual(value, actual[key]),
-  );
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(actual, key) || !deepEqual(expected[key], actual[key]))
+      return false;
+  }
+  return true;
 }
 
 /**
@@ -181,12 +200,12 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * ```
  */
 export function describeExpectation(e: ToolExpectation): string {
-  const parts = [e.name];
-  if (e.args !== undefined) parts.push(`with ${JSON.stringify(e.args)}`);
-  if (e.after !== undefined) parts.push(`after ${e.after}`);
-  if (e.times !== undefined) parts.push(`exactly ${e.times} time${e.times === 1 ? '' : 's'}`);
-  if (e.succeeded === true) parts.push('that succeeded');
-  return parts.join(' ');
+  let text = e.name;
+  if (e.args !== undefined) text += ` with ${JSON.stringify(e.args)}`;
+  if (e.after !== undefined) text += ` after ${e.after}`;
+  if (e.times !== undefined) text += ` exactly ${e.times} time${e.times === 1 ? '' : 's'}`;
+  if (e.succeeded === true) text += ' that succeeded';
+  return text;
 }
 
 function kind(value: unknown): string {

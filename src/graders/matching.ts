@@ -19,8 +19,19 @@ export function maximumMatching(candidates: ReadonlyArray<readonly number[]>, ri
   const rightOwner = new Array<number>(rightCount).fill(-1);
   const leftMatch = new Array<number>(candidates.length).fill(-1);
   // visited[right] === round marks a right vertex seen in this round; one array serves every round.
-  const visited = new Uint32Array(rightCount);
+  // Made only when a round has to search: most rounds take their first candidate, which is free.
+  let visited: Uint32Array | undefined;
   for (let left = 0; left < candidates.length; left++) {
+    const options = candidates[left];
+    if (options === undefined || options.length === 0) continue;
+    // What augment does first: a free first candidate is taken, with no search.
+    const first = options[0]!;
+    if (rightOwner[first] === -1) {
+      rightOwner[first] = left;
+      leftMatch[left] = first;
+      continue;
+    }
+    visited ??= new Uint32Array(rightCount);
     augment(left, candidates, rightOwner, leftMatch, visited, left + 1);
   }
   return leftMatch;

@@ -82,40 +82,46 @@ export const toolUsageGrader = defineGrader({
 });
 
 function fromRecord(expectations: ToolExpectation[], calls: ToolCall[], result: ResultFactory): GradeResult {
-  // Entries with `times` count; the others take part in the matching.
-  const matched = expectations.filter((e) => e.times === undefined);
-  const candidates = matched.map((e) => satisfyingCalls(e, calls));
-  const assignment = maximumMatching(candidates, calls.length);
-  const lines = new Map<number, { met: boolean; text: string }>();
-  matched.forEach((e, i) => {
-    const call = assignment[i] ?? -1;
-    lines.set(
-      e.index,
-      call >= 0
-        ? { met: true, text: `met: ${describeExpectation(e)} (call #${call + 1})` }
-        : {
-            met: false,
-            text: `missed: ${describeExpectation(e)} (${whyMissed(e, calls, candidates[i] ?? [])})`,
-          },
-    );
-  });
+  // Entries with `times` count; the others take part in the matching. Loops, not array methods
+  // with closures: this runs for every grade of every question.
+  const matched: ToolExpectation[] = [];
+  const candidates: number[][] = [];
   for (const e of expectations) {
-    if (e.times === undefined) continue;
-    const count = satisfyingCalls(e, calls).length;
-    const counted = `${count} matching call${count === 1 ? '' : 's'}`;
-    lines.set(
-      e.index,
-      count === e.times
-        ? { met: true, text: `met: ${describeExpectation(e)} (${counted})` }
-        : { met: false, text: `missed: ${describeExpectation(e)} (${counted})` },
-    );
+    if (e.times !== undefined) continue;
+    matched.push(e);
+    candidates.push(satisfyingCalls(e, calls));
   }
-  const ordered = expectations.map((e) => lines.get(e.index)!);
-  const met = ordered.filter((l) => l.met).length;
-  const summary = `${met}/${expectations.length} expected tools met among ${calls.length} recorded call${calls.length === 1 ? '' : 's'} (from the agent tool-call record): ${ordered
-    .map((l) => l.text)
-    .join('; ')}`;
-  return scored(expectations, ordered, summary, result);
+  const assignment = maximumMatching(candidates, calls.length);
+  // Each line at its entry's position in expectations (entries with `times` fill the gaps).
+  const lines = new Array<{ met: boolean; text: string }>(expectations.length);
+  let m = 0;
+  let met = 0;
+  for (let i = 0; i < expectations.length; i++) {
+    const e = expectations[i]!;
+    if (e.times === undefined) {
+      const call = assignment[m] ?? -1;
+      lines[i] =
+        call >= 0
+          ? { met: true, text: `met: ${describeExpectation(e)} (call #${call + 1})` }
+          : {
+              met: false,
+              text: `missed: ${describeExpectation(e)} (${whyMissed(e, calls, candidates[m] ?? [])})`,
+            };
+      m += 1;
+    } else {
+      const count = satisfyingCalls(e, calls).length;
+      const counted = `${count} matching call${count === 1 ? '' : 's'}`;
+      lines[i] =
+        count === e.times
+          ? { met: true, text: `met: ${describeExpectation(e)} (${counted})` }
+          : { met: false, text: `missed: ${describeExpectation(e)} (${counted})` };
+    }
+    if (lines[i]!.met) met += 1;
+  }
+  let texts = '';
+  for (let i = 0; i < lines.length; i++) texts += i === 0 ? lines[i]!.text : `; ${lines[i]!.text}`;
+  const summary = `${met}/${expectations.length} expected tools met among ${calls.length} recorded call${calls.length === 1 ? '' : 's'} (from the agent tool-call record): ${texts}`;
+  return scored(expectations, lines, summary, result);
 }
 
 /** 5 x met / entries, or 0 when a critical entry was missed, saying which. */
@@ -125,12 +131,17 @@ function scored(
   summary: string,
   result: ResultFactory,
 ): GradeResult {
-  const missed = expectations.filter((e, i) => e.critical === true && !lines[i]!.met);
-  if (missed.length > 0) {
+  let met = 0;
+  let critical = false;
+  for (let i = 0; i < expectations.length; i++) {
+    if (lines[i]!.met) met += 1;
+    else if (expectations[i]!.critical === true) critical = true;
+  }
+  if (critical) {
+    const missed = expectations.filter((e, i) => e.critical === true && !lines[i]!.met);
     const which = missed.map((e) => `expected_tools[${e.index}] (${describeExpectation(e)})`).join(', ');
     return result(0, `critical expectation missed: ${which}; score 0 whatever else matched. ${summary}`);
   }
-  const met = lines.filter((l) => l.met).length;
   return result((5 * met) / expectations.length, summary);
 }
 

@@ -1,5 +1,5 @@
 import { AiEvalError } from '../errors.js';
-import { safeReason } from '../internal/reason.js';
+import { markSafeReason, safeReason } from '../internal/reason.js';
 import { scaleLabel, toComposite } from './scale.js';
 import type { GradeResult, GradingContext } from './types.js';
 
@@ -227,31 +227,73 @@ export function defineGrader(options: GraderOptions): Grader {
  * ```
  */
 export function createResultFactory(grader: string, min: number, max: number): ResultFactory {
-  return (score, reason, error = false) => {
-    if (score !== null && !Number.isFinite(score)) {
-      return {
-        grader,
-        score: null,
-        min,
-        max,
-        composite: null,
-        reason: safeReason(`grader returned a non-finite score (${String(score)}): ${reason}`),
-        error: true,
-        skipped: false,
-      };
-    }
-    // An error never carries a score: a grader that could not do its job scored nothing.
-    const clamped = score === null || error ? null : Math.min(max, Math.max(min, score));
-    return {
+  const factory: ResultFactory = (score, reason, error = false) =>
+    buildResult(grader, min, max, score, reason, error, false);
+  SAFE_FACTORIES.set(factory, (score, reason, error = false) =>
+    buildResult(grader, min, max, score, reason, error, true),
+  );
+  return factory;
+}
+
+/**
+ * For each `result` helper made by {@link createResultFactory}: the same helper for a reason that is
+ * safe already (redacted and capped), which it keeps as it is.
+ */
+const SAFE_FACTORIES = new WeakMap<ResultFactory, ResultFactory>();
+
+/**
+ * `grader.result(score, reason, error)` for a reason made safe already (a grade its own `result`
+ * built, restamped): the reason is not redacted again. A grader whose `result` was not made by
+ * {@link createResultFactory} is asked through its own `result`.
+ *
+ * @example
+ * ```ts
+ * const stamped = hasSafeReason(grade) ? resultOfSafeReason(grader, grade.score, grade.reason, grade.error) : grader.result(grade.score, grade.reason, grade.error);
+ * ```
+ */
+export function resultOfSafeReason(
+  grader: Pick<Grader, 'result'>,
+  score: number | null,
+  reason: string,
+  error: boolean,
+): GradeResult {
+  const safe = SAFE_FACTORIES.get(grader.result);
+  return safe !== undefined ? safe(score, reason, error) : grader.result(score, reason, error);
+}
+
+function buildResult(
+  grader: string,
+  min: number,
+  max: number,
+  score: number | null,
+  reason: string,
+  error: boolean,
+  safe: boolean,
+): GradeResult {
+  if (score !== null && !Number.isFinite(score)) {
+    return markSafeReason({
       grader,
-      score: clamped,
+      score: null,
       min,
       max,
-      composite: toComposite(clamped, min, max),
-      // Every grade's reason, and so every record, report and failure message, is redacted and capped here.
-      reason: safeReason(reason),
-      error,
-      skipped: clamped === null && !error,
-    };
-  };
+      composite: null,
+      reason: safeReason(`grader returned a non-finite score (${String(score)}): ${reason}`),
+      error: true,
+      skipped: false,
+    });
+  }
+  // An error never carries a score: a grader that could not do its job scored nothing.
+  const clamped = score === null || error ? null : Math.min(max, Math.max(min, score));
+  return markSafeReason({
+    grader,
+    score: clamped,
+    min,
+    max,
+    composite: toComposite(clamped, min, max),
+    // Every grade's reason, and so every record, report and failure message, is redacted and capped
+    // here (once: a restamped grade keeps the reason made safe when it was built).
+    reason: safe ? reason : safeReason(reason),
+    error,
+    skipped: clamped === null && !error,
+  });
 }

@@ -53,3 +53,48 @@ export function safeReason(reason: string): string {
   const head = text.length > REASON_CHAR_LIMIT * 2 ? text.slice(0, REASON_CHAR_LIMIT * 2) : text;
   return capReason(redactText(head));
 }
+
+/** Objects whose `reason` was made safe when they were built, with that reason. */
+const SAFE_REASONS = new WeakMap<object, string>();
+
+/**
+ * Marks `holder.reason` as made safe by {@link safeReason} already: {@link safeReasonOf} then gives
+ * it back as it is, for as long as it is not replaced. A grade's reason is made safe when its
+ * grader's `result` builds it, and not again each time the grade is restamped or recorded.
+ *
+ * @example
+ * ```ts
+ * const grade = markSafeReason({ reason: safeReason(text) });
+ * safeReasonOf(grade) === grade.reason; // true, without redacting it again
+ * ```
+ */
+export function markSafeReason<T extends { reason: string }>(holder: T): T {
+  SAFE_REASONS.set(holder, holder.reason);
+  return holder;
+}
+
+/**
+ * Whether `holder.reason` is still the reason {@link markSafeReason} marked (nothing replaced it).
+ *
+ * @example
+ * ```ts
+ * hasSafeReason(result(1, 'ok')); // true
+ * ```
+ */
+export function hasSafeReason(holder: { reason: unknown }): boolean {
+  const reason = holder.reason;
+  return typeof reason === 'string' && SAFE_REASONS.get(holder) === reason;
+}
+
+/**
+ * `holder.reason` made safe: as it is when it was marked safe and not replaced since, else through
+ * {@link safeReason}.
+ *
+ * @example
+ * ```ts
+ * record.reason = safeReasonOf(grade);
+ * ```
+ */
+export function safeReasonOf(holder: { reason: string }): string {
+  return hasSafeReason(holder) ? holder.reason : safeReason(holder.reason);
+}

@@ -1,7 +1,8 @@
 import { getConfig } from '../config.js';
 import { AiEvalError } from '../errors.js';
 import { buildContext, hasInput, inputOf } from '../grading/context.js';
-import type { GradeHelpers, Grader } from '../grading/define-grader.js';
+import { resultOfSafeReason, type GradeHelpers, type Grader } from '../grading/define-grader.js';
+import { hasSafeReason } from '../internal/reason.js';
 import { resolveGrader, type GraderId } from '../registry/graders.js';
 import { normalizeToolCatalog, type ToolCatalogInput } from '../grading/tool-catalog.js';
 import { recordOf } from '../grading/tool-calls.js';
@@ -260,7 +261,10 @@ function checked(grader: Grader, grade: unknown): GradeResult {
  */
 function restamp(grader: Grader, grade: GradeResult): GradeResult {
   const score = typeof grade.score === 'number' || grade.score === null ? grade.score : null;
-  const stamped: GradeResult = grader.result(score, String(grade.reason), grade.error === true);
+  // A grade its grader's own `result` built keeps the reason it made safe then.
+  const stamped: GradeResult = hasSafeReason(grade)
+    ? resultOfSafeReason(grader, score, grade.reason, grade.error === true)
+    : grader.result(score, String(grade.reason), grade.error === true);
   if (grade.usage) stamped.usage = grade.usage;
   if (grade.judgeCall) stamped.judgeCall = { ...grade.judgeCall };
   // Only a grader that declares observesActions may say a grade observed actions, and only

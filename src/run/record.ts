@@ -1,6 +1,6 @@
 import { getConfig } from '../config.js';
 import type { Grader } from '../grading/define-grader.js';
-import { capReason, safeReason } from '../internal/reason.js';
+import { capReason, safeReason, safeReasonOf } from '../internal/reason.js';
 import { redactText, redactValue } from '../internal/redact.js';
 import { displayArguments } from '../grading/tool-calls.js';
 import { resolveGrader } from '../registry/graders.js';
@@ -110,7 +110,7 @@ export function toRecords(
       min: grade.min,
       max: grade.max,
       composite: grade.composite,
-      reason: safeReason(grade.reason),
+      reason: safeReasonOf(grade),
       error: grade.error,
       skipped: grade.skipped,
       llm: grader?.llm ?? false,

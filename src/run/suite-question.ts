@@ -9,7 +9,13 @@ import { judgeCriteria, loadRubric } from '../datasets/rubrics.js';
 import type { Gradable, Question } from '../grading/types.js';
 import { buildContext } from '../grading/context.js';
 import type { Grader } from '../grading/define-grader.js';
-import { gradeQuestionNow, resultOf, type QuestionResult } from './grade-question.js';
+import {
+  gradeQuestionNow,
+  resultOf,
+  type GradeQuestionOptions,
+  type QuestionResult,
+} from './grade-question.js';
+import type { ResolvedRubric } from '../grading/rubric-types.js';
 import {
   runWithIdentity,
   sendIfRunning,
@@ -112,14 +118,9 @@ export async function runQuestion(
   for (let trial = 1; trial <= trials; trial++) {
     // Object.assign, not spreads: the same copies, several times cheaper on Node 20, per trial.
     const scoped: ScopedIdentity = Object.assign({}, identity, { question: question.id, trial });
-    const trialScope: TrialScope = Object.assign({}, scope, {
-      identity,
-      trial,
-      runnerSignal: () => runtime.signal(context),
-    });
     const failure = await runWithIdentity(
       scoped,
-      () => runTrial(runtime, options, question, trialScope),
+      () => runTrial(runtime, options, question, scope, { identity, trial, context }),
       options.concurrent !== true,
     );
     if (failure) failures.push(trials > 1 ? `trial ${trial}: ${failure}` : failure);
@@ -130,11 +131,12 @@ export async function runQuestion(
   if (failures.length > 0) throw stacklessError(redactText(`${question.id}: ${failures.join('\n\n')}`));
 }
 
-interface TrialScope extends QuestionScope {
+/** Which trial of which test: the test's identity, the 1-based trial, and the runner's test context. */
+interface TrialOf {
   identity: TestIdentity;
   trial: number;
-  /** The runner's signal of the test (Vitest's, node:test's), looked up only when needed. */
-  runnerSignal: () => AbortSignal | undefined;
+  /** The runner's test context, whose signal (Vitest's, node:test's) is looked up only when needed. */
+  context: unknown;
 }
 
 /** Runs and grades one trial; returns why it failed, or undefined when it passed. */
@@ -142,10 +144,11 @@ async function runTrial(
   runtime: QuestionRuntime,
   options: EvalSuiteOptions,
   question: Question,
-  scope: TrialScope,
+  scope: QuestionScope,
+  { identity, trial, context }: TrialOf,
 ): Promise<string | undefined> {
-  const { identity, trial, timeout, datasetFile, dataset, runnerSignal } = scope;
-  const deadline = new TrialDeadline(runnerSignal, {
+  const { timeout, datasetFile, dataset } = scope;
+  const deadline = new TrialDeadline(() => runtime.signal(context), {
     ms: timeout,
     reason: () => new QuestionTimeout(timeoutMessage(timeout, scope.timeoutSource)),
   });
@@ -164,7 +167,8 @@ async function runTrial(
     },
     trial,
   });
-  const hooks = trialContext();
+  // What the hooks are given (made only for a suite that has one).
+  const hooks = options.beforeQuestion || options.afterQuestion ? trialContext() : undefined;
   let result: QuestionResult | undefined;
   let failure: string | undefined;
   let response: Gradable | undefined;
@@ -177,7 +181,7 @@ async function runTrial(
     hooked = true;
     if (options.beforeQuestion) {
       await deadline.race(
-        Promise.resolve().then(() => options.beforeQuestion!(question, hooks)),
+        Promise.resolve().then(() => options.beforeQuestion!(question, hooks!)),
         'beforeQuestion',
         'beforeQuestion hook failed',
       );
@@ -186,24 +190,23 @@ async function runTrial(
     response = ran;
     result = await deadline.step(
       () =>
-        gradeQuestionNow({
-          question,
-          response: ran,
-          graders,
-          target: options.target,
-          trial,
-          get signal(): AbortSignal {
-            return deadline.signal;
-          },
-          rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
-          rubric,
-        }),
+        gradeQuestionNow(
+          new TrialGrading(deadline, {
+            question,
+            response: ran,
+            graders,
+            target: options.target,
+            trial,
+            rubricCriteria: rubric ? judgeCriteria(rubric.rubric) : undefined,
+            rubric,
+          }),
+        ),
       'grading',
     );
   } catch (error) {
     failure = errorMessage(error);
   }
-  if (hooked && options.afterQuestion && deadline.aborted) {
+  if (hooked && hooks && options.afterQuestion && deadline.aborted) {
     // Out of time: the hook still runs (to release what it holds) but is not waited for, and what
     // it says cannot change a trial that already failed.
     const after = options.afterQuestion;
@@ -212,7 +215,7 @@ async function runTrial(
       .catch((error: unknown) =>
         logger.warn(`${question.id}: afterQuestion hook failed after the timeout: ${errorMessage(error)}`),
       );
-  } else if (hooked && options.afterQuestion) {
+  } else if (hooked && hooks && options.afterQuestion) {
     try {
       await deadline.race(
         Promise.resolve().then(() =>
@@ -269,6 +272,45 @@ async function runTrial(
     toRecords(result, graders, Object.assign({}, recordScope, { identity, response: response ?? null })),
   );
   return verdictFailure(result);
+}
+
+/**
+ * What a trial's grading is given: the options, and the trial's signal read through a getter of
+ * the class (an object literal with a getter costs several times as much to make on Node 20), so
+ * its AbortController is made only if a grader reads it.
+ */
+class TrialGrading implements GradeQuestionOptions {
+  readonly #deadline: TrialDeadline;
+  question: Question;
+  response: Gradable;
+  graders: readonly Grader[];
+  target: EvalSuiteOptions['target'];
+  trial: number;
+  rubricCriteria: readonly string[] | undefined;
+  rubric: ResolvedRubric | undefined;
+
+  constructor(
+    deadline: TrialDeadline,
+    options: Omit<GradeQuestionOptions, 'signal' | 'question' | 'graders' | 'trial'> & {
+      question: Question;
+      graders: readonly Grader[];
+      target: EvalSuiteOptions['target'];
+      trial: number;
+    },
+  ) {
+    this.#deadline = deadline;
+    this.question = options.question;
+    this.response = options.response;
+    this.graders = options.graders;
+    this.target = options.target;
+    this.trial = options.trial;
+    this.rubricCriteria = options.rubricCriteria;
+    this.rubric = options.rubric;
+  }
+
+  get signal(): AbortSignal {
+    return this.#deadline.signal;
+  }
 }
 
 /** The result of a trial whose run or grading failed: every grader errored with the cause. */

@@ -252,6 +252,20 @@ describe('maximumMatching', () => {
     }
   });
 
+  it('gives each left vertex the right vertex plain augmenting paths give it (reasons name the call)', () => {
+    // The first free candidate is taken without a search; the search runs only where it is taken.
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 500; round++) {
+      const left = 1 + Math.floor(random() * 7);
+      const right = 1 + Math.floor(random() * 7);
+      const candidates = Array.from({ length: left }, () =>
+        Array.from({ length: right }, (_, r) => r).filter(() => random() < 0.5),
+      );
+      expect(maximumMatching(candidates, right)).toEqual(kuhn(candidates, right));
+    }
+  });
+
   it('handles long augmenting chains without recursion', () => {
     // Left i (i < n) takes right i at once; the last left wants right 0 only, which re-seats every
     // earlier left one place along: one augmenting path n steps long, too deep for recursion.
@@ -377,3 +391,23 @@ describe('tool_usage_grader: succeeded, critical and the tool catalog', () => {
     expect(result.grades[0]!.score).toBe(5);
   });
 });
+
+/** Kuhn's algorithm as textbooks write it (recursive, a search for every left vertex). */
+function kuhn(candidates: number[][], right: number): number[] {
+  const owner = new Array<number>(right).fill(-1);
+  const match = new Array<number>(candidates.length).fill(-1);
+  const seat = (l: number, seen: Set<number>): boolean => {
+    for (const r of candidates[l]!) {
+      if (seen.has(r)) continue;
+      seen.add(r);
+      if (owner[r] === -1 || seat(owner[r]!, seen)) {
+        owner[r] = l;
+        match[l] = r;
+        return true;
+      }
+    }
+    return false;
+  };
+  candidates.forEach((_, l) => seat(l, new Set()));
+  return match;
+}

@@ -4,6 +4,7 @@ import { toolUsageGrader } from '../../src/graders/tool-usage.js';
 import { collect } from '../../src/report/collect.js';
 import { gateSettings } from '../../src/report/options.js';
 import { mergeReports } from '../../src/report/merge.js';
+import { defineGrader } from '../../src/grading/define-grader.js';
 import { gradeQuestion } from '../../src/run/grade-question.js';
 import { safeRecords, toRecords } from '../../src/run/record.js';
 import type { EvalRecord } from '../../src/run/record-types.js';
@@ -128,5 +129,45 @@ describe('evidence: what the graders were shown, kept for the report', () => {
     ]);
     const merged = mergeReports([report]);
     expect(merged.targets[0]!.questions[0]!.evidence).toEqual(question.evidence);
+  });
+});
+
+describe('a reason is made safe once, and again whenever it was replaced', () => {
+  const SECRET = 'password: hunter2-very-secret';
+  // A grader that edits the grade its result() built: the reason it puts in was never redacted.
+  const editing = (edit: (grade: { reason: string }) => void) =>
+    defineGrader({
+      id: 'editing_grader',
+      label: 'Editing',
+      grade(_i, _r, _c, { result }) {
+        const grade = result(5, 'fine');
+        edit(grade);
+        return grade;
+      },
+    });
+
+  it('redacts a reason put on a grade after result() built it, in the grade and in its record', async () => {
+    const grader = editing((grade) => {
+      grade.reason = `now it says ${SECRET}`;
+    });
+    const result = await gradeQuestion({ question: { id: 'q1' }, response: 'x', graders: [grader] });
+    expect(result.grades[0]!.reason).toBe('now it says password: [redacted]');
+    // The record of a grade whose reason is replaced after grading is redacted as it is built.
+    result.grades[0]!.reason = `later ${SECRET}`;
+    const [record] = toRecords(result, [grader], { identity, target: null, question: 'q1', trial: 1 });
+    expect(record!.reason).toBe('later password: [redacted]');
+  });
+
+  it('keeps a reason result() made safe as it is, through restamp and record', async () => {
+    const grader = editing(() => undefined);
+    const secret = defineGrader({
+      id: 'secret_grader',
+      label: 'Secret',
+      grade: (_i, _r, _c, { result }) => result(1, `saw ${SECRET}`),
+    });
+    const result = await gradeQuestion({ question: { id: 'q1' }, response: 'x', graders: [grader, secret] });
+    expect(result.grades.map((g) => g.reason)).toEqual(['fine', 'saw password: [redacted]']);
+    const records = toRecords(result, [grader, secret], { identity, target: null, question: 'q1', trial: 1 });
+    expect(records.map((r) => r.reason)).toEqual(['fine', 'saw password: [redacted]']);
   });
 });
