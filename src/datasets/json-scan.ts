@@ -125,8 +125,8 @@ interface Frame {
 export interface JsonScan {
   /** The offset of each wanted pointer (and of each of their ancestors) that exists. */
   offsets: Map<string, number>;
-  /** Offsets of keys repeated in the same object (the second and later of each). */
-  duplicates: number[];
+  /** Keys repeated in the same object (the second and later of each): where, and the key. */
+  duplicates: Array<{ offset: number; key: string }>;
   /** The offset where the text stops being JSON, or -1. */
   error: number;
 }
@@ -151,7 +151,7 @@ export function scanJson(
     prefixes.add('');
   }
   const offsets = new Map<string, number>();
-  const duplicates: number[] = [];
+  const duplicates: Array<{ offset: number; key: string }> = [];
   const stack: Frame[] = [];
   const hunt = options.duplicates === true;
   let i = 0;
@@ -233,7 +233,7 @@ export function scanJson(
     if (end === -1) return undefined;
     const key = frame.relevant || frame.keys ? (JSON.parse(text.slice(start, end + 1)) as string) : '';
     if (frame.keys) {
-      if (frame.keys.has(key)) duplicates.push(start);
+      if (frame.keys.has(key)) duplicates.push({ offset: start, key });
       else frame.keys.add(key);
     }
     frame.key = key;

@@ -1,7 +1,7 @@
-import type { CST, Document } from 'yaml';
+import type { CST, Document, ParsedNode } from 'yaml';
 import { yamlModule } from '../internal/lazy-modules.js';
 import { LineIndex, pointerKeys, type ParsedText, type Position } from './positions.js';
-import { MAX_DEPTH, tooDeepMessage } from './text-input.js';
+import { MAX_DEPTH, shownKey, tooDeepMessage } from './text-input.js';
 import type { DatasetProblem } from './types.js';
 
 /**
@@ -158,7 +158,17 @@ export function parseYaml(text: string, file: string): ParsedText {
   const refused = checkTokens(tokens);
   if (refused) return failed([at(refused.offset, refused.message)]);
 
-  const composer = new (yamlModule().Composer)({ uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  // The keys found repeated, in the order the composer reports them (each just before its
+  // DUPLICATE_KEY error), so the message can name the key.
+  const repeated: unknown[] = [];
+  const { isScalar } = yamlModule();
+  const uniqueKeys = (a: ParsedNode, b: ParsedNode): boolean => {
+    // The composer's own test, with the repeat noted.
+    const same = a === b || (isScalar(a) && isScalar(b) && a.value === b.value);
+    if (same) repeated.push(isScalar(b) ? b.value : b.toString());
+    return same;
+  };
+  const composer = new (yamlModule().Composer)({ uniqueKeys, prettyErrors: false, logLevel: 'error' });
   let doc: Document.Parsed | undefined;
   for (const next of composer.compose(tokens, true, source.length)) {
     if (!doc) doc = next;
@@ -174,6 +184,15 @@ export function parseYaml(text: string, file: string): ParsedText {
   if (!doc) return failed([{ file, path: '', message: 'could not be read as YAML.' }]);
   const problems: DatasetProblem[] = [];
   for (const error of doc.errors) {
+    if (error.code === 'DUPLICATE_KEY') {
+      problems.push(
+        at(
+          error.pos[0],
+          `is not valid YAML: the key ${shownKey(repeated.shift())} is repeated in the same mapping (map keys must be unique). Fix: remove one, or rename it.`,
+        ),
+      );
+      continue;
+    }
     const what = error.message.replace(/ at line \d+, column \d+.*$/s, '');
     problems.push(at(error.pos[0], `is not valid YAML: ${what}. Fix the syntax here.`));
   }

@@ -1,7 +1,14 @@
 import { jsonKeyCount, jsonShape, scanJson, walkJson } from './json-scan.js';
 import { parseYaml } from './parse-yaml.js';
 import { LineIndex, type ParsedText } from './positions.js';
-import { controlCharacter, MAX_DEPTH, MAX_DOCUMENT_BYTES, tooDeepMessage, tooLarge } from './text-input.js';
+import {
+  controlCharacter,
+  MAX_DEPTH,
+  MAX_DOCUMENT_BYTES,
+  shownKey,
+  tooDeepMessage,
+  tooLarge,
+} from './text-input.js';
 import type { DatasetProblem } from './types.js';
 
 export { MAX_ALIAS_COUNT } from './parse-yaml.js';
@@ -74,10 +81,10 @@ function parseJson(text: string, file: string, known: { ascii: boolean; noDelOrC
     const { duplicates } = scanJson(text, [], { duplicates: true });
     if (duplicates.length > 0) {
       return failed(
-        duplicates.map((offset) =>
+        duplicates.map(({ offset, key }) =>
           at(
             offset,
-            'repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
+            `repeats the key ${shownKey(key)} in the same object (JSON.parse would silently keep the last). Fix: remove one.`,
           ),
         ),
       );

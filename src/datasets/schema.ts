@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import schemaJson from '../../schema/dataset.json' with { type: 'json' };
 import * as compiledValidators from './compiled/dataset-validators.js';
+import { shownKey } from './text-input.js';
 
 /**
  * The dataset JSON Schema (draft 2020-12), also published as `ai-eval/schema/dataset.json`.
@@ -81,6 +82,23 @@ function branchMatchesType(branch: unknown, value: unknown): boolean {
   return types.includes(actual) || (actual === 'integer' && types.includes('number'));
 }
 
+/** The question id's pattern against a comma (schema/dataset.json). */
+const ID_WITHOUT_COMMA = '^[^,]*$';
+/** The question id's pattern against whitespace at either end (schema/dataset.json). */
+const ID_TRIMMED = '^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$';
+
+/** AI_EVAL_IDS (and `promote --ids`) split on commas: an id holding one could never be selected. */
+function commaInId(id: string): string {
+  const fixed = id.replace(/\s*,\s*/g, '-').trim();
+  const example = fixed.replace(/-/g, '') === '' ? '' : `, for example ${shownKey(fixed)}`;
+  return `must not contain a comma, got ${typeName(id)}: AI_EVAL_IDS (and ai-eval promote --ids) read a comma-separated list, so no filter could select this question. Fix: rename it without the comma${example}.`;
+}
+
+/** AI_EVAL_IDS (and `promote --ids`) trim each id: an id with whitespace at an end could never be selected. */
+function untrimmedId(id: string): string {
+  return `must not begin or end with whitespace, got ${typeName(id)}: AI_EVAL_IDS (and ai-eval promote --ids) trim each id, so no filter could select this question. Fix: write it as ${shownKey(id.trim())}.`;
+}
+
 function describe(error: ErrorObject): string {
   const { keyword, params, data } = error;
   const p = params as Record<string, unknown>;
@@ -93,6 +111,8 @@ function describe(error: ErrorObject): string {
     case 'type':
       return `must be ${expectedType(p.type)}, got ${typeName(data)}. Fix the value of '${key}'.`;
     case 'pattern':
+      if (p.pattern === ID_WITHOUT_COMMA && typeof data === 'string') return commaInId(data);
+      if (p.pattern === ID_TRIMMED && typeof data === 'string') return untrimmedId(data);
       if (p.pattern !== '\\S') {
         const what = (error.parentSchema as { description?: string } | undefined)?.description;
         return `must be ${what ?? `text matching ${String(p.pattern)}`}, got ${typeName(data)}. Fix the value of '${key}'.`;

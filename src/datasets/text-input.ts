@@ -54,6 +54,33 @@ export function tooDeepMessage(): string {
   return `nests lists and maps more than ${MAX_DEPTH} levels deep here; refused (nesting that deep can exhaust the stack of the tools that read it). Fix: flatten the structure.`;
 }
 
+/** The longest key a message shows whole; a longer one is cut, with `...`. */
+const SHOWN_KEY_LENGTH = 60;
+/** Text a message can show between single quotes: letters, digits, punctuation, symbols, spaces. */
+const PLAIN_KEY = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]*$/u;
+/** What JSON.stringify leaves raw but a terminal should not get: other controls, format and separator characters. */
+const INVISIBLE = /[\p{C}\p{Z}]/gu;
+
+/**
+ * A mapping key as a message names it: `'id'` for plain text; a JSON string with escapes (`"a\u0000b"`)
+ * when it holds a quote, a backslash or a control or invisible character; a YAML number, boolean or
+ * null key as written (`1`). A key over 60 characters is cut.
+ */
+export function shownKey(key: unknown): string {
+  if (typeof key === 'number' || typeof key === 'boolean' || typeof key === 'bigint') return String(key);
+  if (typeof key !== 'string') return key === null || key === undefined ? 'null' : JSON.stringify(key);
+  const cut = key.length > SHOWN_KEY_LENGTH ? `${key.slice(0, SHOWN_KEY_LENGTH)}...` : key;
+  if (PLAIN_KEY.test(cut) && !/['"\\]/.test(cut)) return `'${cut}'`;
+  const escape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+  return JSON.stringify(cut).replace(INVISIBLE, (c) =>
+    c === ' '
+      ? c
+      : c.length === 1
+        ? escape(c.charCodeAt(0))
+        : escape(c.charCodeAt(0)) + escape(c.charCodeAt(1)),
+  );
+}
+
 /** Raw control characters refused in a document: C0 except tab, line feed and carriage return; DEL; C1. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

@@ -164,7 +164,7 @@ describe('the dataset schema', () => {
       "d.json:3:27: /questions/0/input: must be a string, got number 1. Fix the value of 'input'.",
     ]);
     expect(messages('{\n  "questions": [],\n  "questions": []\n}\n', 'd.json')).toEqual([
-      'd.json:3:3: (document): repeats a key in the same object (JSON.parse would silently keep the last). Fix: remove one.',
+      "d.json:3:3: (document): repeats the key 'questions' in the same object (JSON.parse would silently keep the last). Fix: remove one.",
     ]);
     const broken = '{\n  "questions": [\n    { "id": "a", }\n  ]\n}\n';
     const [problem] = messages(broken, 'd.json');
@@ -181,7 +181,7 @@ describe('the dataset schema', () => {
       'd.yaml:3:1: (document): is not valid YAML: Sequence item without - indicator. Fix the syntax here.',
     );
     expect(messages('questions: []\nquestions: []\n')[0]).toMatch(
-      /^d\.yaml:2:1: \(document\): is not valid YAML: Map keys must be unique/,
+      /^d\.yaml:2:1: \(document\): is not valid YAML: the key 'questions' is repeated in the same mapping/,
     );
   });
 

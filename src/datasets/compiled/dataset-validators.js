@@ -15,15 +15,17 @@ function ucs2length(str) {
 }
 
 export const document = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://unpkg.com/ai-eval/schema/dataset.json","title":"ai-eval dataset","description":"A dataset of eval questions for ai-eval. Extra keys are allowed everywhere for domain extensions.","type":"object","required":["questions"],"properties":{"name":{"type":"string","description":"Machine name of the dataset."},"label":{"type":"string","description":"Human-readable name of the dataset."},"description":{"type":"string"},"version":{"type":["string","number"],"description":"Version of the dataset, free-form."},"splits":{"type":"object","description":"Named splits: a list of question ids, or { fraction, seed } for a deterministic held-out split.","additionalProperties":{"$ref":"#/$defs/split"}},"questions":{"type":"array","description":"The eval questions.","items":{"$ref":"#/$defs/question"}}},"$defs":{"question":{"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset."},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}},"message":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}},"expected":{"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}},"expectedTool":{"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"},"split":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"},"strings":{"type":"array","items":{"type":"string"}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://unpkg.com/ai-eval/schema/dataset.json","title":"ai-eval dataset","description":"A dataset of eval questions for ai-eval. Extra keys are allowed everywhere for domain extensions.","type":"object","required":["questions"],"properties":{"name":{"type":"string","description":"Machine name of the dataset."},"label":{"type":"string","description":"Human-readable name of the dataset."},"description":{"type":"string"},"version":{"type":["string","number"],"description":"Version of the dataset, free-form."},"splits":{"type":"object","description":"Named splits: a list of question ids, or { fraction, seed } for a deterministic held-out split.","additionalProperties":{"$ref":"#/$defs/split"}},"questions":{"type":"array","description":"The eval questions.","items":{"$ref":"#/$defs/question"}}},"$defs":{"question":{"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset. No comma, and no whitespace at either end: AI_EVAL_IDS selects questions by a comma-separated list of trimmed ids.","allOf":[{"pattern":"^[^,]*$","description":"an id without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"an id without whitespace at either end"}]},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}},"message":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}},"expected":{"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}},"expectedTool":{"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"},"split":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"},"strings":{"type":"array","items":{"type":"string"}}}};
 const schema32 = {"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"};
 const pattern4 = new RegExp("\\S", "u");
-const schema33 = {"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset."},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}};
+const schema33 = {"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset. No comma, and no whitespace at either end: AI_EVAL_IDS selects questions by a comma-separated list of trimmed ids.","allOf":[{"pattern":"^[^,]*$","description":"an id without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"an id without whitespace at either end"}]},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}};
 const schema34 = {"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}};
 const schema35 = {"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}};
 const schema36 = {"type":"array","items":{"type":"string"}};
 const schema37 = {"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"};
-const pattern6 = new RegExp("^[imsu]*$", "u");
+const pattern5 = new RegExp("^[^,]*$", "u");
+const pattern6 = new RegExp("^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$", "u");
+const pattern8 = new RegExp("^[imsu]*$", "u");
 const func1 = ucs2length;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -103,8 +105,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.id,data:data0};
+if(!pattern5.test(data0)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^,]*$"},message:"must match pattern \""+"^[^,]*$"+"\"",schema:"^[^,]*$",parentSchema:schema33.properties.id.allOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -114,8 +116,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.id.type,parentSchema:schema33.properties.id,data:data0};
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"},message:"must match pattern \""+"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"+"\"",schema:"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$",parentSchema:schema33.properties.id.allOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -125,10 +128,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.input !== undefined){
-let data1 = data.input;
-if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.input.type,parentSchema:schema33.properties.input,data:data1};
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -138,11 +140,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.messages !== undefined){
-let data2 = data.messages;
-if(Array.isArray(data2)){
-if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.messages,data:data2};
+else {
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.id.type,parentSchema:schema33.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -151,12 +150,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.role === undefined){
-const err8 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
+}
+if(data.input !== undefined){
+let data1 = data.input;
+if(typeof data1 !== "string"){
+const err8 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.input.type,parentSchema:schema33.properties.input,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -165,8 +163,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3.content === undefined){
-const err9 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
+}
+if(data.messages !== undefined){
+let data2 = data.messages;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err9 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.messages,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -175,11 +177,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data3.role !== undefined){
-let data4 = data3.role;
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err10 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.role,data:data4};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.role === undefined){
+const err10 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -188,9 +191,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.role.type,parentSchema:schema34.properties.role,data:data4};
+if(data3.content === undefined){
+const err11 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -199,11 +201,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data3.content !== undefined){
-let data5 = data3.content;
-if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.content.type,parentSchema:schema34.properties.content,data:data5};
+if(data3.role !== undefined){
+let data4 = data3.role;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err12 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.role,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -213,9 +215,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data3};
+const err13 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.role.type,parentSchema:schema34.properties.role,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -225,9 +226,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.messages.type,parentSchema:schema33.properties.messages,data:data2};
+if(data3.content !== undefined){
+let data5 = data3.content;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.content.type,parentSchema:schema34.properties.content,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -237,15 +239,39 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.criteria !== undefined){
-let data6 = data.criteria;
-if(typeof data6 !== "string"){
-const err15 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.criteria.type,parentSchema:schema33.properties.criteria,data:data6};
+}
+else {
+const err15 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.messages.type,parentSchema:schema33.properties.messages,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.criteria !== undefined){
+let data6 = data.criteria;
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.criteria.type,parentSchema:schema33.properties.criteria,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -256,34 +282,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.format !== undefined){
 let data8 = data7.format;
 if(!((data8 === "json") || (data8 === "markdown"))){
-const err16 = {instancePath:instancePath+"/expected/format",schemaPath:"#/$defs/expected/properties/format/enum",keyword:"enum",params:{allowedValues: schema35.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.format.enum,parentSchema:schema35.properties.format,data:data8};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data7.schema !== undefined){
-let data9 = data7.schema;
-if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (typeof data9 !== "boolean")){
-const err17 = {instancePath:instancePath+"/expected/schema",schemaPath:"#/$defs/expected/properties/schema/type",keyword:"type",params:{type: schema35.properties.schema.type},message:"must be object,boolean",schema:schema35.properties.schema.type,parentSchema:schema35.properties.schema,data:data9};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data7.pattern !== undefined){
-let data10 = data7.pattern;
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err18 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.pattern,data:data10};
+const err18 = {instancePath:instancePath+"/expected/format",schemaPath:"#/$defs/expected/properties/format/enum",keyword:"enum",params:{allowedValues: schema35.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.format.enum,parentSchema:schema35.properties.format,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -293,8 +292,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.pattern.type,parentSchema:schema35.properties.pattern,data:data10};
+if(data7.schema !== undefined){
+let data9 = data7.schema;
+if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (typeof data9 !== "boolean")){
+const err19 = {instancePath:instancePath+"/expected/schema",schemaPath:"#/$defs/expected/properties/schema/type",keyword:"type",params:{type: schema35.properties.schema.type},message:"must be object,boolean",schema:schema35.properties.schema.type,parentSchema:schema35.properties.schema,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -304,11 +305,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data7.flags !== undefined){
-let data11 = data7.flags;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err20 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\"",schema:"^[imsu]*$",parentSchema:schema35.properties.flags,data:data11};
+if(data7.pattern !== undefined){
+let data10 = data7.pattern;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err20 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.pattern,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -319,7 +320,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.flags.type,parentSchema:schema35.properties.flags,data:data11};
+const err21 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.pattern.type,parentSchema:schema35.properties.pattern,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -329,10 +330,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data7.reference !== undefined){
-let data12 = data7.reference;
-if(typeof data12 !== "string"){
-const err22 = {instancePath:instancePath+"/expected/reference",schemaPath:"#/$defs/expected/properties/reference/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.reference.type,parentSchema:schema35.properties.reference,data:data12};
+if(data7.flags !== undefined){
+let data11 = data7.flags;
+if(typeof data11 === "string"){
+if(!pattern8.test(data11)){
+const err22 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\"",schema:"^[imsu]*$",parentSchema:schema35.properties.flags,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -342,9 +344,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/expected",schemaPath:"#/$defs/expected/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data7};
+const err23 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.flags.type,parentSchema:schema35.properties.flags,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -354,14 +355,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.expected_facts !== undefined){
-let data13 = data.expected_facts;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-let data14 = data13[i1];
-if(typeof data14 !== "string"){
-const err24 = {instancePath:instancePath+"/expected_facts/" + i1,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data14};
+if(data7.reference !== undefined){
+let data12 = data7.reference;
+if(typeof data12 !== "string"){
+const err24 = {instancePath:instancePath+"/expected/reference",schemaPath:"#/$defs/expected/properties/reference/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.reference.type,parentSchema:schema35.properties.reference,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -373,7 +370,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/expected_facts",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data13};
+const err25 = {instancePath:instancePath+"/expected",schemaPath:"#/$defs/expected/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -383,11 +380,14 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.expected_tools !== undefined){
-let data15 = data.expected_tools;
-if(Array.isArray(data15)){
-if(data15.length < 1){
-const err26 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.expected_tools,data:data15};
+if(data.expected_facts !== undefined){
+let data13 = data.expected_facts;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(typeof data14 !== "string"){
+const err26 = {instancePath:instancePath+"/expected_facts/" + i1,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -396,15 +396,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-let data16 = data15[i2];
-const _errs40 = errors;
-let valid14 = false;
-const _errs41 = errors;
-if(typeof data16 === "string"){
-if(!pattern4.test(data16)){
-const err27 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[0],data:data16};
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/expected_facts",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -414,8 +409,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[0].type,parentSchema:schema37.anyOf[0],data:data16};
+if(data.expected_tools !== undefined){
+let data15 = data.expected_tools;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err28 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.expected_tools,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -424,12 +422,15 @@ vErrors.push(err28);
 }
 errors++;
 }
-var _valid1 = _errs41 === errors;
-valid14 = valid14 || _valid1;
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+const _errs42 = errors;
+let valid15 = false;
 const _errs43 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.name === undefined){
-const err29 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.anyOf[1].required,parentSchema:schema37.anyOf[1],data:data16};
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err29 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -438,9 +439,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key0 in data16){
-if(!((((((key0 === "name") || (key0 === "args")) || (key0 === "after")) || (key0 === "times")) || (key0 === "succeeded")) || (key0 === "critical"))){
-const err30 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37.anyOf[1],data:data16};
+}
+else {
+const err30 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[0].type,parentSchema:schema37.anyOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -449,12 +450,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data16.name !== undefined){
-let data17 = data16.name;
-if(typeof data17 === "string"){
-if(!pattern4.test(data17)){
-const err31 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.name,data:data17};
+var _valid1 = _errs43 === errors;
+valid15 = valid15 || _valid1;
+const _errs45 = errors;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.name === undefined){
+const err31 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.anyOf[1].required,parentSchema:schema37.anyOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -463,9 +464,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.name.type,parentSchema:schema37.anyOf[1].properties.name,data:data17};
+for(const key0 in data16){
+if(!((((((key0 === "name") || (key0 === "args")) || (key0 === "after")) || (key0 === "times")) || (key0 === "succeeded")) || (key0 === "critical"))){
+const err32 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37.anyOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -475,10 +476,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data16.args !== undefined){
-let data18 = data16.args;
-if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
-const err33 = {instancePath:instancePath+"/expected_tools/" + i2+"/args",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].properties.args.type,parentSchema:schema37.anyOf[1].properties.args,data:data18};
+if(data16.name !== undefined){
+let data17 = data16.name;
+if(typeof data17 === "string"){
+if(!pattern4.test(data17)){
+const err33 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -488,11 +490,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data16.after !== undefined){
-let data19 = data16.after;
-if(typeof data19 === "string"){
-if(!pattern4.test(data19)){
-const err34 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.after,data:data19};
+else {
+const err34 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.name.type,parentSchema:schema37.anyOf[1].properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -502,8 +501,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.after.type,parentSchema:schema37.anyOf[1].properties.after,data:data19};
+if(data16.args !== undefined){
+let data18 = data16.args;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err35 = {instancePath:instancePath+"/expected_tools/" + i2+"/args",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].properties.args.type,parentSchema:schema37.anyOf[1].properties.args,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -513,10 +514,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data16.times !== undefined){
-let data20 = data16.times;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err36 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.anyOf[1].properties.times.type,parentSchema:schema37.anyOf[1].properties.times,data:data20};
+if(data16.after !== undefined){
+let data19 = data16.after;
+if(typeof data19 === "string"){
+if(!pattern4.test(data19)){
+const err36 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.after,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -525,9 +527,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err37 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.anyOf[1].properties.times,data:data20};
+}
+else {
+const err37 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.after.type,parentSchema:schema37.anyOf[1].properties.after,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -537,11 +539,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-if(data16.succeeded !== undefined){
-let data21 = data16.succeeded;
-if(typeof data21 !== "boolean"){
-const err38 = {instancePath:instancePath+"/expected_tools/" + i2+"/succeeded",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/succeeded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.succeeded.type,parentSchema:schema37.anyOf[1].properties.succeeded,data:data21};
+if(data16.times !== undefined){
+let data20 = data16.times;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err38 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.anyOf[1].properties.times.type,parentSchema:schema37.anyOf[1].properties.times,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -550,11 +551,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data16.critical !== undefined){
-let data22 = data16.critical;
-if(typeof data22 !== "boolean"){
-const err39 = {instancePath:instancePath+"/expected_tools/" + i2+"/critical",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/critical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.critical.type,parentSchema:schema37.anyOf[1].properties.critical,data:data22};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err39 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.anyOf[1].properties.times,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -565,8 +564,10 @@ errors++;
 }
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].type,parentSchema:schema37.anyOf[1],data:data16};
+if(data16.succeeded !== undefined){
+let data21 = data16.succeeded;
+if(typeof data21 !== "boolean"){
+const err40 = {instancePath:instancePath+"/expected_tools/" + i2+"/succeeded",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/succeeded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.succeeded.type,parentSchema:schema37.anyOf[1].properties.succeeded,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -575,10 +576,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid1 = _errs43 === errors;
-valid14 = valid14 || _valid1;
-if(!valid14){
-const err41 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema37.anyOf,parentSchema:schema37,data:data16};
+}
+if(data16.critical !== undefined){
+let data22 = data16.critical;
+if(typeof data22 !== "boolean"){
+const err41 = {instancePath:instancePath+"/expected_tools/" + i2+"/critical",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/critical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.critical.type,parentSchema:schema37.anyOf[1].properties.critical,data:data22};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -587,11 +589,35 @@ vErrors.push(err41);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs40;
+const err42 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].type,parentSchema:schema37.anyOf[1],data:data16};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+var _valid1 = _errs45 === errors;
+valid15 = valid15 || _valid1;
+if(!valid15){
+const err43 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema37.anyOf,parentSchema:schema37,data:data16};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+else {
+errors = _errs42;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs42){
+vErrors.length = _errs42;
 }
 else {
 vErrors = null;
@@ -601,12 +627,12 @@ vErrors = null;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.expected_tools.type,parentSchema:schema33.properties.expected_tools,data:data15};
+const err44 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.expected_tools.type,parentSchema:schema33.properties.expected_tools,data:data15};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -618,33 +644,7 @@ const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
 let data24 = data23[i3];
 if(typeof data24 !== "string"){
-const err43 = {instancePath:instancePath+"/must_not_contain/" + i3,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data24};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/must_not_contain",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data23};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.rubric_ref !== undefined){
-let data25 = data.rubric_ref;
-if(typeof data25 === "string"){
-if(func1(data25) < 1){
-const err45 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.rubric_ref,data:data25};
+const err45 = {instancePath:instancePath+"/must_not_contain/" + i3,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -654,13 +654,39 @@ vErrors.push(err45);
 errors++;
 }
 }
+}
 else {
-const err46 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.rubric_ref.type,parentSchema:schema33.properties.rubric_ref,data:data25};
+const err46 = {instancePath:instancePath+"/must_not_contain",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data23};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.rubric_ref !== undefined){
+let data25 = data.rubric_ref;
+if(typeof data25 === "string"){
+if(func1(data25) < 1){
+const err47 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.rubric_ref,data:data25};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.rubric_ref.type,parentSchema:schema33.properties.rubric_ref,data:data25};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -672,34 +698,7 @@ if(data26.state !== undefined){
 let data27 = data26.state;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.assertions === undefined){
-const err47 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/required",keyword:"required",params:{missingProperty: "assertions"},message:"must have required property '"+"assertions"+"'",schema:schema33.properties.metadata.properties.state.required,parentSchema:schema33.properties.metadata.properties.state,data:data27};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data27.assertions !== undefined){
-let data28 = data27.assertions;
-if(Array.isArray(data28)){
-if(data28.length < 1){
-const err48 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-const len4 = data28.length;
-for(let i4=0; i4<len4; i4++){
-let data29 = data28[i4];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.id === undefined){
-const err49 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
+const err49 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/required",keyword:"required",params:{missingProperty: "assertions"},message:"must have required property '"+"assertions"+"'",schema:schema33.properties.metadata.properties.state.required,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -708,8 +707,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data29.kind === undefined){
-const err50 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
+if(data27.assertions !== undefined){
+let data28 = data27.assertions;
+if(Array.isArray(data28)){
+if(data28.length < 1){
+const err50 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -718,11 +720,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data29.id !== undefined){
-let data30 = data29.id;
-if(typeof data30 === "string"){
-if(!pattern4.test(data30)){
-const err51 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.id === undefined){
+const err51 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -731,9 +734,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
+if(data29.kind === undefined){
+const err52 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -742,12 +744,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data29.kind !== undefined){
-let data31 = data29.kind;
-if(typeof data31 === "string"){
-if(!pattern4.test(data31)){
-const err53 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
+if(data29.id !== undefined){
+let data30 = data29.id;
+if(typeof data30 === "string"){
+if(!pattern4.test(data30)){
+const err53 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -758,7 +759,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
+const err54 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -768,9 +769,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.properties.assertions.items.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
+if(data29.kind !== undefined){
+let data31 = data29.kind;
+if(typeof data31 === "string"){
+if(!pattern4.test(data31)){
+const err55 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -780,9 +783,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.metadata.properties.state.properties.assertions.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
+const err56 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -794,7 +796,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.type,parentSchema:schema33.properties.metadata.properties.state,data:data27};
+const err57 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.properties.assertions.items.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -806,7 +808,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
+const err58 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.metadata.properties.state.properties.assertions.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -816,14 +818,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data32 = data.tags;
-if(Array.isArray(data32)){
-const len5 = data32.length;
-for(let i5=0; i5<len5; i5++){
-let data33 = data32[i5];
-if(typeof data33 !== "string"){
-const err59 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
+}
+else {
+const err59 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.type,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -835,7 +832,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
+const err60 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -845,10 +842,14 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.bundle !== undefined){
-let data34 = data.bundle;
-if(typeof data34 !== "string"){
-const err61 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
+if(data.tags !== undefined){
+let data32 = data.tags;
+if(Array.isArray(data32)){
+const len5 = data32.length;
+for(let i5=0; i5<len5; i5++){
+let data33 = data32[i5];
+if(typeof data33 !== "string"){
+const err61 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -858,11 +859,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data35 = data.split;
-if(typeof data35 === "string"){
-if(func1(data35) < 1){
-const err62 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
+}
+else {
+const err62 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -872,8 +871,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
+if(data.bundle !== undefined){
+let data34 = data.bundle;
+if(typeof data34 !== "string"){
+const err63 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -883,10 +884,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-let data36 = data.disabled;
-if(typeof data36 !== "boolean"){
-const err64 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
+if(data.split !== undefined){
+let data35 = data.split;
+if(typeof data35 === "string"){
+if(func1(data35) < 1){
+const err64 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -896,10 +898,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.timeout !== undefined){
-let data37 = data.timeout;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err65 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
+else {
+const err65 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -908,9 +908,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 2147483647 || isNaN(data37)){
-const err66 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+}
+if(data.disabled !== undefined){
+let data36 = data.disabled;
+if(typeof data36 !== "boolean"){
+const err66 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -919,8 +921,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data37 <= 0 || isNaN(data37)){
-const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+}
+if(data.timeout !== undefined){
+let data37 = data.timeout;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -929,16 +934,37 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2147483647 || isNaN(data37)){
+const err68 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+if(data37 <= 0 || isNaN(data37)){
+const err69 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1309,8 +1335,8 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.id,data:data0};
+if(!pattern5.test(data0)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^,]*$"},message:"must match pattern \""+"^[^,]*$"+"\"",schema:"^[^,]*$",parentSchema:schema33.properties.id.allOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1320,8 +1346,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.id.type,parentSchema:schema33.properties.id,data:data0};
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"},message:"must match pattern \""+"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"+"\"",schema:"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$",parentSchema:schema33.properties.id.allOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1331,10 +1358,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.input !== undefined){
-let data1 = data.input;
-if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.input.type,parentSchema:schema33.properties.input,data:data1};
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1344,11 +1370,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.messages !== undefined){
-let data2 = data.messages;
-if(Array.isArray(data2)){
-if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.messages,data:data2};
+else {
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.id.type,parentSchema:schema33.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1357,12 +1380,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.role === undefined){
-const err8 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
+}
+if(data.input !== undefined){
+let data1 = data.input;
+if(typeof data1 !== "string"){
+const err8 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.input.type,parentSchema:schema33.properties.input,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1371,8 +1393,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3.content === undefined){
-const err9 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
+}
+if(data.messages !== undefined){
+let data2 = data.messages;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err9 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.messages,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1381,11 +1407,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data3.role !== undefined){
-let data4 = data3.role;
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err10 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.role,data:data4};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.role === undefined){
+const err10 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1394,9 +1421,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.role.type,parentSchema:schema34.properties.role,data:data4};
+if(data3.content === undefined){
+const err11 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema34.required,parentSchema:schema34,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1405,11 +1431,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data3.content !== undefined){
-let data5 = data3.content;
-if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.content.type,parentSchema:schema34.properties.content,data:data5};
+if(data3.role !== undefined){
+let data4 = data3.role;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err12 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.role,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1419,9 +1445,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data3};
+const err13 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.role.type,parentSchema:schema34.properties.role,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1431,9 +1456,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.messages.type,parentSchema:schema33.properties.messages,data:data2};
+if(data3.content !== undefined){
+let data5 = data3.content;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.content.type,parentSchema:schema34.properties.content,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1443,15 +1469,39 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.criteria !== undefined){
-let data6 = data.criteria;
-if(typeof data6 !== "string"){
-const err15 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.criteria.type,parentSchema:schema33.properties.criteria,data:data6};
+}
+else {
+const err15 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.messages.type,parentSchema:schema33.properties.messages,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.criteria !== undefined){
+let data6 = data.criteria;
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.criteria.type,parentSchema:schema33.properties.criteria,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -1462,34 +1512,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.format !== undefined){
 let data8 = data7.format;
 if(!((data8 === "json") || (data8 === "markdown"))){
-const err16 = {instancePath:instancePath+"/expected/format",schemaPath:"#/$defs/expected/properties/format/enum",keyword:"enum",params:{allowedValues: schema35.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.format.enum,parentSchema:schema35.properties.format,data:data8};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data7.schema !== undefined){
-let data9 = data7.schema;
-if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (typeof data9 !== "boolean")){
-const err17 = {instancePath:instancePath+"/expected/schema",schemaPath:"#/$defs/expected/properties/schema/type",keyword:"type",params:{type: schema35.properties.schema.type},message:"must be object,boolean",schema:schema35.properties.schema.type,parentSchema:schema35.properties.schema,data:data9};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data7.pattern !== undefined){
-let data10 = data7.pattern;
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err18 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.pattern,data:data10};
+const err18 = {instancePath:instancePath+"/expected/format",schemaPath:"#/$defs/expected/properties/format/enum",keyword:"enum",params:{allowedValues: schema35.properties.format.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.format.enum,parentSchema:schema35.properties.format,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1499,8 +1522,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.pattern.type,parentSchema:schema35.properties.pattern,data:data10};
+if(data7.schema !== undefined){
+let data9 = data7.schema;
+if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (typeof data9 !== "boolean")){
+const err19 = {instancePath:instancePath+"/expected/schema",schemaPath:"#/$defs/expected/properties/schema/type",keyword:"type",params:{type: schema35.properties.schema.type},message:"must be object,boolean",schema:schema35.properties.schema.type,parentSchema:schema35.properties.schema,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1510,11 +1535,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data7.flags !== undefined){
-let data11 = data7.flags;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err20 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\"",schema:"^[imsu]*$",parentSchema:schema35.properties.flags,data:data11};
+if(data7.pattern !== undefined){
+let data10 = data7.pattern;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err20 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.pattern,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1525,7 +1550,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.flags.type,parentSchema:schema35.properties.flags,data:data11};
+const err21 = {instancePath:instancePath+"/expected/pattern",schemaPath:"#/$defs/expected/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.pattern.type,parentSchema:schema35.properties.pattern,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1535,10 +1560,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data7.reference !== undefined){
-let data12 = data7.reference;
-if(typeof data12 !== "string"){
-const err22 = {instancePath:instancePath+"/expected/reference",schemaPath:"#/$defs/expected/properties/reference/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.reference.type,parentSchema:schema35.properties.reference,data:data12};
+if(data7.flags !== undefined){
+let data11 = data7.flags;
+if(typeof data11 === "string"){
+if(!pattern8.test(data11)){
+const err22 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\"",schema:"^[imsu]*$",parentSchema:schema35.properties.flags,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1548,9 +1574,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/expected",schemaPath:"#/$defs/expected/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data7};
+const err23 = {instancePath:instancePath+"/expected/flags",schemaPath:"#/$defs/expected/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.flags.type,parentSchema:schema35.properties.flags,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1560,14 +1585,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.expected_facts !== undefined){
-let data13 = data.expected_facts;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-let data14 = data13[i1];
-if(typeof data14 !== "string"){
-const err24 = {instancePath:instancePath+"/expected_facts/" + i1,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data14};
+if(data7.reference !== undefined){
+let data12 = data7.reference;
+if(typeof data12 !== "string"){
+const err24 = {instancePath:instancePath+"/expected/reference",schemaPath:"#/$defs/expected/properties/reference/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.reference.type,parentSchema:schema35.properties.reference,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1579,7 +1600,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/expected_facts",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data13};
+const err25 = {instancePath:instancePath+"/expected",schemaPath:"#/$defs/expected/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1589,11 +1610,14 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.expected_tools !== undefined){
-let data15 = data.expected_tools;
-if(Array.isArray(data15)){
-if(data15.length < 1){
-const err26 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.expected_tools,data:data15};
+if(data.expected_facts !== undefined){
+let data13 = data.expected_facts;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(typeof data14 !== "string"){
+const err26 = {instancePath:instancePath+"/expected_facts/" + i1,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1602,15 +1626,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-let data16 = data15[i2];
-const _errs40 = errors;
-let valid14 = false;
-const _errs41 = errors;
-if(typeof data16 === "string"){
-if(!pattern4.test(data16)){
-const err27 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[0],data:data16};
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/expected_facts",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1620,8 +1639,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[0].type,parentSchema:schema37.anyOf[0],data:data16};
+if(data.expected_tools !== undefined){
+let data15 = data.expected_tools;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err28 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.expected_tools,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1630,12 +1652,15 @@ vErrors.push(err28);
 }
 errors++;
 }
-var _valid1 = _errs41 === errors;
-valid14 = valid14 || _valid1;
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+const _errs42 = errors;
+let valid15 = false;
 const _errs43 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.name === undefined){
-const err29 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.anyOf[1].required,parentSchema:schema37.anyOf[1],data:data16};
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err29 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1644,9 +1669,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key0 in data16){
-if(!((((((key0 === "name") || (key0 === "args")) || (key0 === "after")) || (key0 === "times")) || (key0 === "succeeded")) || (key0 === "critical"))){
-const err30 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37.anyOf[1],data:data16};
+}
+else {
+const err30 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[0].type,parentSchema:schema37.anyOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1655,12 +1680,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data16.name !== undefined){
-let data17 = data16.name;
-if(typeof data17 === "string"){
-if(!pattern4.test(data17)){
-const err31 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.name,data:data17};
+var _valid1 = _errs43 === errors;
+valid15 = valid15 || _valid1;
+const _errs45 = errors;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.name === undefined){
+const err31 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.anyOf[1].required,parentSchema:schema37.anyOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1669,9 +1694,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.name.type,parentSchema:schema37.anyOf[1].properties.name,data:data17};
+for(const key0 in data16){
+if(!((((((key0 === "name") || (key0 === "args")) || (key0 === "after")) || (key0 === "times")) || (key0 === "succeeded")) || (key0 === "critical"))){
+const err32 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37.anyOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1681,10 +1706,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data16.args !== undefined){
-let data18 = data16.args;
-if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
-const err33 = {instancePath:instancePath+"/expected_tools/" + i2+"/args",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].properties.args.type,parentSchema:schema37.anyOf[1].properties.args,data:data18};
+if(data16.name !== undefined){
+let data17 = data16.name;
+if(typeof data17 === "string"){
+if(!pattern4.test(data17)){
+const err33 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1694,11 +1720,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data16.after !== undefined){
-let data19 = data16.after;
-if(typeof data19 === "string"){
-if(!pattern4.test(data19)){
-const err34 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.after,data:data19};
+else {
+const err34 = {instancePath:instancePath+"/expected_tools/" + i2+"/name",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.name.type,parentSchema:schema37.anyOf[1].properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1708,8 +1731,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.after.type,parentSchema:schema37.anyOf[1].properties.after,data:data19};
+if(data16.args !== undefined){
+let data18 = data16.args;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err35 = {instancePath:instancePath+"/expected_tools/" + i2+"/args",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].properties.args.type,parentSchema:schema37.anyOf[1].properties.args,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1719,10 +1744,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data16.times !== undefined){
-let data20 = data16.times;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err36 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.anyOf[1].properties.times.type,parentSchema:schema37.anyOf[1].properties.times,data:data20};
+if(data16.after !== undefined){
+let data19 = data16.after;
+if(typeof data19 === "string"){
+if(!pattern4.test(data19)){
+const err36 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.anyOf[1].properties.after,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1731,9 +1757,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err37 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.anyOf[1].properties.times,data:data20};
+}
+else {
+const err37 = {instancePath:instancePath+"/expected_tools/" + i2+"/after",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.anyOf[1].properties.after.type,parentSchema:schema37.anyOf[1].properties.after,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1743,11 +1769,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-if(data16.succeeded !== undefined){
-let data21 = data16.succeeded;
-if(typeof data21 !== "boolean"){
-const err38 = {instancePath:instancePath+"/expected_tools/" + i2+"/succeeded",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/succeeded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.succeeded.type,parentSchema:schema37.anyOf[1].properties.succeeded,data:data21};
+if(data16.times !== undefined){
+let data20 = data16.times;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err38 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.anyOf[1].properties.times.type,parentSchema:schema37.anyOf[1].properties.times,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1756,11 +1781,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data16.critical !== undefined){
-let data22 = data16.critical;
-if(typeof data22 !== "boolean"){
-const err39 = {instancePath:instancePath+"/expected_tools/" + i2+"/critical",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/critical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.critical.type,parentSchema:schema37.anyOf[1].properties.critical,data:data22};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err39 = {instancePath:instancePath+"/expected_tools/" + i2+"/times",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.anyOf[1].properties.times,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1771,8 +1794,10 @@ errors++;
 }
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].type,parentSchema:schema37.anyOf[1],data:data16};
+if(data16.succeeded !== undefined){
+let data21 = data16.succeeded;
+if(typeof data21 !== "boolean"){
+const err40 = {instancePath:instancePath+"/expected_tools/" + i2+"/succeeded",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/succeeded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.succeeded.type,parentSchema:schema37.anyOf[1].properties.succeeded,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1781,10 +1806,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid1 = _errs43 === errors;
-valid14 = valid14 || _valid1;
-if(!valid14){
-const err41 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema37.anyOf,parentSchema:schema37,data:data16};
+}
+if(data16.critical !== undefined){
+let data22 = data16.critical;
+if(typeof data22 !== "boolean"){
+const err41 = {instancePath:instancePath+"/expected_tools/" + i2+"/critical",schemaPath:"#/$defs/expectedTool/anyOf/1/properties/critical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.anyOf[1].properties.critical.type,parentSchema:schema37.anyOf[1].properties.critical,data:data22};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1793,11 +1819,35 @@ vErrors.push(err41);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs40;
+const err42 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.anyOf[1].type,parentSchema:schema37.anyOf[1],data:data16};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+var _valid1 = _errs45 === errors;
+valid15 = valid15 || _valid1;
+if(!valid15){
+const err43 = {instancePath:instancePath+"/expected_tools/" + i2,schemaPath:"#/$defs/expectedTool/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema37.anyOf,parentSchema:schema37,data:data16};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+else {
+errors = _errs42;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs42){
+vErrors.length = _errs42;
 }
 else {
 vErrors = null;
@@ -1807,12 +1857,12 @@ vErrors = null;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.expected_tools.type,parentSchema:schema33.properties.expected_tools,data:data15};
+const err44 = {instancePath:instancePath+"/expected_tools",schemaPath:"#/properties/expected_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.expected_tools.type,parentSchema:schema33.properties.expected_tools,data:data15};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1824,33 +1874,7 @@ const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
 let data24 = data23[i3];
 if(typeof data24 !== "string"){
-const err43 = {instancePath:instancePath+"/must_not_contain/" + i3,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data24};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/must_not_contain",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data23};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.rubric_ref !== undefined){
-let data25 = data.rubric_ref;
-if(typeof data25 === "string"){
-if(func1(data25) < 1){
-const err45 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.rubric_ref,data:data25};
+const err45 = {instancePath:instancePath+"/must_not_contain/" + i3,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1860,13 +1884,39 @@ vErrors.push(err45);
 errors++;
 }
 }
+}
 else {
-const err46 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.rubric_ref.type,parentSchema:schema33.properties.rubric_ref,data:data25};
+const err46 = {instancePath:instancePath+"/must_not_contain",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data23};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.rubric_ref !== undefined){
+let data25 = data.rubric_ref;
+if(typeof data25 === "string"){
+if(func1(data25) < 1){
+const err47 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.rubric_ref,data:data25};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/rubric_ref",schemaPath:"#/properties/rubric_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.rubric_ref.type,parentSchema:schema33.properties.rubric_ref,data:data25};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1878,34 +1928,7 @@ if(data26.state !== undefined){
 let data27 = data26.state;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.assertions === undefined){
-const err47 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/required",keyword:"required",params:{missingProperty: "assertions"},message:"must have required property '"+"assertions"+"'",schema:schema33.properties.metadata.properties.state.required,parentSchema:schema33.properties.metadata.properties.state,data:data27};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data27.assertions !== undefined){
-let data28 = data27.assertions;
-if(Array.isArray(data28)){
-if(data28.length < 1){
-const err48 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-const len4 = data28.length;
-for(let i4=0; i4<len4; i4++){
-let data29 = data28[i4];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.id === undefined){
-const err49 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
+const err49 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/required",keyword:"required",params:{missingProperty: "assertions"},message:"must have required property '"+"assertions"+"'",schema:schema33.properties.metadata.properties.state.required,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1914,8 +1937,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data29.kind === undefined){
-const err50 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
+if(data27.assertions !== undefined){
+let data28 = data27.assertions;
+if(Array.isArray(data28)){
+if(data28.length < 1){
+const err50 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1924,11 +1950,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data29.id !== undefined){
-let data30 = data29.id;
-if(typeof data30 === "string"){
-if(!pattern4.test(data30)){
-const err51 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.id === undefined){
+const err51 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1937,9 +1964,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
+if(data29.kind === undefined){
+const err52 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema33.properties.metadata.properties.state.properties.assertions.items.required,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1948,12 +1974,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data29.kind !== undefined){
-let data31 = data29.kind;
-if(typeof data31 === "string"){
-if(!pattern4.test(data31)){
-const err53 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
+if(data29.id !== undefined){
+let data30 = data29.id;
+if(typeof data30 === "string"){
+if(!pattern4.test(data30)){
+const err53 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1964,7 +1989,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
+const err54 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/id",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.id,data:data30};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1974,9 +1999,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.properties.assertions.items.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
+if(data29.kind !== undefined){
+let data31 = data29.kind;
+if(typeof data31 === "string"){
+if(!pattern4.test(data31)){
+const err55 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1986,9 +2013,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.metadata.properties.state.properties.assertions.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
+const err56 = {instancePath:instancePath+"/metadata/state/assertions/" + i4+"/kind",schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2000,7 +2026,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.type,parentSchema:schema33.properties.metadata.properties.state,data:data27};
+const err57 = {instancePath:instancePath+"/metadata/state/assertions/" + i4,schemaPath:"#/properties/metadata/properties/state/properties/assertions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.properties.assertions.items.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions.items,data:data29};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2012,7 +2038,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
+const err58 = {instancePath:instancePath+"/metadata/state/assertions",schemaPath:"#/properties/metadata/properties/state/properties/assertions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.metadata.properties.state.properties.assertions.type,parentSchema:schema33.properties.metadata.properties.state.properties.assertions,data:data28};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2022,14 +2048,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data32 = data.tags;
-if(Array.isArray(data32)){
-const len5 = data32.length;
-for(let i5=0; i5<len5; i5++){
-let data33 = data32[i5];
-if(typeof data33 !== "string"){
-const err59 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
+}
+else {
+const err59 = {instancePath:instancePath+"/metadata/state",schemaPath:"#/properties/metadata/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.properties.state.type,parentSchema:schema33.properties.metadata.properties.state,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2041,7 +2062,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
+const err60 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.metadata.type,parentSchema:schema33.properties.metadata,data:data26};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2051,10 +2072,14 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.bundle !== undefined){
-let data34 = data.bundle;
-if(typeof data34 !== "string"){
-const err61 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
+if(data.tags !== undefined){
+let data32 = data.tags;
+if(Array.isArray(data32)){
+const len5 = data32.length;
+for(let i5=0; i5<len5; i5++){
+let data33 = data32[i5];
+if(typeof data33 !== "string"){
+const err61 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2064,11 +2089,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data35 = data.split;
-if(typeof data35 === "string"){
-if(func1(data35) < 1){
-const err62 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
+}
+else {
+const err62 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2078,8 +2101,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
+if(data.bundle !== undefined){
+let data34 = data.bundle;
+if(typeof data34 !== "string"){
+const err63 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2089,10 +2114,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-let data36 = data.disabled;
-if(typeof data36 !== "boolean"){
-const err64 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
+if(data.split !== undefined){
+let data35 = data.split;
+if(typeof data35 === "string"){
+if(func1(data35) < 1){
+const err64 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2102,10 +2128,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.timeout !== undefined){
-let data37 = data.timeout;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err65 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
+else {
+const err65 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2114,9 +2138,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 2147483647 || isNaN(data37)){
-const err66 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+}
+if(data.disabled !== undefined){
+let data36 = data.disabled;
+if(typeof data36 !== "boolean"){
+const err66 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2125,8 +2151,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data37 <= 0 || isNaN(data37)){
-const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+}
+if(data.timeout !== undefined){
+let data37 = data.timeout;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2135,16 +2164,37 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2147483647 || isNaN(data37)){
+const err68 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+if(data37 <= 0 || isNaN(data37)){
+const err69 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
