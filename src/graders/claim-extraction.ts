@@ -39,8 +39,13 @@ const HISTORY =
 /** The joining words between two verbs of one subject, right before the second verb ("and then"). */
 const JOIN = new RegExp(String.raw`(?:^|\s)(?:and|&|plus|as\s+well\s+as|then)(?:\s+${ADVERBS})*\s+$`, 'i');
 const ONLY_ADVERBS = new RegExp(String.raw`^(?:\s+${ADVERBS})*\s*$`, 'i');
-/** An object that negates the verb: "I changed nothing", "sent no email". */
-const NONE = /^\s+(?:nothing|none|no|neither)\b/i;
+/**
+ * What follows "No", "Nr." or "No." when it is the number sign, not a negation: a number or an id
+ * ("Order No. 1234", "No 42", "No. W1").
+ */
+const ID_AHEAD = String.raw`\.?\s*[#№]?[a-z]{0,3}-?\d`;
+/** An object that negates the verb: "I changed nothing", "sent no email" (not "cancelled No. 1234"). */
+const NONE = new RegExp(String.raw`^\s+(?:nothing|none|neither|no(?!${ID_AHEAD}))\b`, 'i');
 /** Words that open a clause of their own, so a verb after them need not share the subject before. */
 const SUBORDINATE = new Set(
   'that which who whom whose where when while if because since unless until once so but or nor although though whether after before'.split(
@@ -48,8 +53,10 @@ const SUBORDINATE = new Set(
   ),
 );
 /** Words in the clause before the verb that make it no claim: negation, condition, future, modality. */
-const HEDGE =
-  /\b(?:not|never|no|cannot|unable|if|whether|would|could|should|will|can|may|might|unless|once|until)\b|n['’]t\b/i;
+const HEDGE = new RegExp(
+  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may|might|unless|once|until)\b|n['’]t\b`,
+  'i',
+);
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
 const STOP = new Set(
   'for to on in at with and or but from by so because as which who using via into of onto than then since while per'.split(
@@ -69,16 +76,79 @@ const GENERIC = new Set(
 );
 /** Words that cannot end the noun phrase of a claim about a thing: people and auxiliaries. */
 const NOT_THINGS = new Set('i we you he she me us him her has have had was were is are been be'.split(' '));
+/** Words after "I" or "we" that are no verb of their own ("I am", "we did"), so nothing is joined to them. */
+const NO_VERB = new Set([...NOT_THINGS, 'am', 'do', 'does', 'did', 'and', 'or', 'nor', 'but']);
+/** Currency words: with an amount they name money, which no tool name or argument needs to mention. */
+const CURRENCY = new Set('dollar dollars euro euros pound pounds cent cents usd eur gbp bucks'.split(' '));
+/** An amount of money or a share: "$20", "€15.50", "20€", "50%". */
+const AMOUNT = /^[$€£¥₹]\d[\d.,]*$|^\d[\d.,]*[$€£¥₹%]$/;
+/** "No", "Nr" or "Nos" before a number: the number sign, part of the id ("Order No. 1234"). */
+const NUMBER_SIGNS = new Set(['no', 'nr', 'nos', 'num']);
+/** Titles before a name ("Dr. Ana"): part of no object. */
+const TITLES = new Set(['dr', 'st', 'mr', 'mrs', 'ms', 'prof', 'mt']);
+/** Right after "No." or "No": the number or id it introduces. */
+const ID_NEXT = new RegExp(`^${ID_AHEAD}`, 'i');
+/** The words of a phrase: anything but spaces and punctuation, with a number's "." or "," ("€15.50"). */
+const WORDS = /(?:[^\s.,;:!?()]|(?<=\d)[.,](?=\d))+/g;
+/** The same, one at a time from `lastIndex`, past the spaces before. */
+const WORD = /\s*((?:[^\s.,;:!?()]|(?<=\d)[.,](?=\d))+)/y;
+/**
+ * Where a sentence ends: . ! or ? and a space, but not after an abbreviation that goes on ("Order
+ * No. 1234", "Dr. Ana", "St. Mary's", "e.g. the draft"), and at ; and line breaks. "No." before a
+ * word that is not an id still ends one ("No. I deleted the homepage").
+ */
+const SENTENCE_END = new RegExp(
+  String.raw`(?<=[.!?])(?<!(?<![\p{L}\d])(?:[Ee]\.g|[Ii]\.e|[Cc]f|[Vv]iz)\.)(?!(?<=(?<![\p{L}\d])(?:[Nn][Oo]|[Nn][Rr]|[Nn]os|[Nn]um)\.)\s+[#№]?\p{Lu}{0,3}-?\d)(?!(?<=(?<![\p{L}\d])(?:Dr|St|Mr|Mrs|Ms|Prof|Mt)\.)\s+[\p{Lu}\d])\s+|[;\n]+`,
+  'u',
+);
+/** A comma that ends a clause: not one inside a number ("$1,000") or between ids ("1234, 1235"). */
+const CLAUSE_COMMA = /(?<!\d),\s*|,(?!\s*[#№$€£]?\d)\s*/;
+/** "I" or "we" and the word after them, whatever verb it is ("I found", "we have checked"). */
+const SUBJECT_VERB = new RegExp(
+  String.raw`\b(?:i|we)(?:['’]ve|['’]d|\s+have|\s+had)?(?:\s+${ADVERBS})*\s+(\p{L}+)`,
+  'giu',
+);
+/** "and", "&", "plus" or "as well as" before another object of the same verb. */
+const AND_OBJECT = /^\s*(?:and|&|plus|as\s+well\s+as)\s+/i;
+/** Adverbs that may end a clause after its last object ("... and the homepage too."). */
+const LAST_ADVERBS = 'too also again instead now already immediately today'.split(' ');
+/** What may follow the last object of a verb: the end of the clause, a stop word ("to Ana"), an adverb. */
+const PHRASE_END = new RegExp(
+  String.raw`^\s*(?:(?:${LAST_ADVERBS.join('|')}|as\s+well|right\s+away)\s*(?=$|[.!?)])|$|[.!?)]|(?:${[...STOP].join('|')})\b)`,
+  'i',
+);
+/** Pronouns that are a whole object: what follows them is not part of it ("deleted it right away"). */
+const PRONOUNS = new Set(['it', 'them', 'everything', 'something', 'anything']);
+
+/**
+ * Each verb's whole-word regex, made once: findClaims runs for every response, and a pattern list
+ * may be edited between runs, so regexes are kept by verb, not by list. Bounded, for lists made
+ * per question.
+ */
+const verbRegexes = new Map<string, RegExp>();
+
+function verbRegex(verb: string): RegExp {
+  let re = verbRegexes.get(verb);
+  if (re === undefined) {
+    if (verbRegexes.size >= 2000) verbRegexes.clear();
+    re = verbPattern(verb);
+    verbRegexes.set(verb, re);
+  }
+  return re;
+}
 
 /**
  * Finds the statements of a response that claim a completed action, by the patterns' verbs in four
  * forms: first person ("I've created the ticket", "we deleted it"), passive ("the ticket has been
- * created", "your refund was issued"), a clause that starts with the verb ("Deleted the draft.",
- * "Done: sent the email") and noun then verb ("Refund issued."). A verb joined to a claim by "and"
- * under the same subject is a claim of its own ("I deleted the draft and updated the homepage").
- * Questions, clauses with a negation, a condition or a future or modal word before the verb ("I
- * haven't deleted", "if I delete", "I will create") and negated objects ("I changed nothing") are
- * not claims. Each claim carries the object it names, if any, in the order of the response.
+ * created", "your refund was issued", "Orders 1234 and 1235 have been cancelled", "Your $20 has
+ * been refunded"), a clause that starts with the verb ("Deleted the draft.", "Done: sent the
+ * email") and noun then verb ("Refund issued."). A verb joined by "and" to a claim, or to any
+ * other verb of "I" or "we", is a claim of its own ("I deleted the draft and updated the homepage",
+ * "I found your order and cancelled it"), and so is each further object of one verb ("I deleted the
+ * draft and the homepage"). Questions, clauses with a negation, a condition or a future or modal
+ * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
+ * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
+ * Each claim carries the object it names, if any, in the order of the response.
  *
  * @example
  * ```ts
@@ -88,15 +158,20 @@ const NOT_THINGS = new Set('i we you he she me us him her has have had was were 
  */
 export function findClaims(response: string, patterns: readonly ClaimPattern[]): Claim[] {
   const claims: Claim[] = [];
+  const verbs = patterns.flatMap((pattern) =>
+    pattern.verbs.map((verb) => ({ re: verbRegex(verb), pattern })),
+  );
   for (const clause of clauses(response)) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
-    const matches = patterns
-      .flatMap((pattern) =>
-        pattern.verbs.flatMap((verb) =>
-          [...clause.matchAll(verbPattern(verb))].map((m) => ({ at: m.index, length: m[0].length, pattern })),
-        ),
-      )
-      .sort((a, b) => a.at - b.at);
+    const matches: { at: number; length: number; pattern: ClaimPattern }[] = [];
+    for (const { re, pattern } of verbs) {
+      re.lastIndex = 0;
+      for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
+        matches.push({ at: m.index, length: m[0].length, pattern });
+      }
+    }
+    if (matches.length === 0) continue;
+    matches.sort((a, b) => a.at - b.at);
     const taken = new Set<number>();
     // The verb met just before, and the claim it made if it made one: a verb joined to a claim by
     // "and" shares its subject ("I deleted the draft and updated the homepage").
@@ -106,10 +181,11 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       const last = seen.findLast((s) => s.at < at);
       const found =
         claimAt(clause, at, length, pattern) ??
-        (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined);
+        (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
+        afterOtherVerb(clause, at, length, pattern);
       if (found) {
         taken.add(at);
-        claims.push(found.claim);
+        claims.push(...found.claims);
       }
       seen.push({ at, found });
     }
@@ -128,12 +204,12 @@ function verbPattern(verb: string): RegExp {
   );
 }
 
-/** Sentences split at . ! ? ; and line breaks, then at commas; questions dropped. */
+/** Sentences split at . ! ? ; and line breaks (not at abbreviations), then at commas; questions dropped. */
 function clauses(response: string): string[] {
   return response
-    .split(/(?<=[.!?])\s+|[;\n]+/)
+    .split(SENTENCE_END)
     .filter((sentence) => !sentence.trim().endsWith('?'))
-    .flatMap((sentence) => sentence.split(/,\s*/))
+    .flatMap((sentence) => sentence.split(CLAUSE_COMMA))
     .map((clause) => clause.trim())
     .filter((clause) => clause !== '');
 }
@@ -145,7 +221,10 @@ function clauses(response: string): string[] {
  * date or another actor after it turns into history.
  */
 interface Found {
+  /** The claim of the verb: about its first object, or the noun right before it. */
   claim: Claim;
+  /** Every claim the verb makes, in the order of the response: one per object it names. */
+  claims: Claim[];
   kind: 'agent' | 'patient';
   past?: boolean;
   /** Where the verb ends in the clause. */
@@ -159,31 +238,61 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
   const verbEnd = at + length;
   const subject = SUBJECT.exec(before);
   if ((subject || LEAD.test(before)) && NONE.test(after)) return undefined;
-  if (subject) {
-    const { words, consumed } = objectAfter(after);
-    return { claim: made(clause, pattern, subject.index, words, verbEnd + consumed), kind: 'agent', verbEnd };
-  }
+  if (subject) return agent(clause, pattern, subject.index, verbEnd);
   const passive = PASSIVE.exec(before);
   const past = passive !== null && /\b(?:was|were)\b/i.test(passive[0]);
   if (passive && !(past && HISTORY.test(after))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
     const head = before.slice(0, passive.index);
-    const noun = nounBefore(head) ?? personBefore(head);
-    return noun
-      ? { claim: made(clause, pattern, noun.start, noun.words, verbEnd), kind: 'patient', past, verbEnd }
-      : undefined;
+    const noun = nounBefore(head);
+    if (noun) {
+      const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
+      // "The draft and the homepage have been deleted": a claim about each.
+      const plural = /\b(?:have|were|are)\b/i.test(passive[0]);
+      const first = plural ? listedBefore(clause, head.slice(0, noun.start), pattern) : undefined;
+      return { claim, claims: first ? [first, claim] : [claim], kind: 'patient', past, verbEnd };
+    }
+    const person = personBefore(head);
+    if (person === undefined) return undefined;
+    const claim = made(clause, pattern, person.start, person.words, verbEnd);
+    return { claim, claims: [claim], kind: 'patient', past, verbEnd };
   }
-  if (LEAD.test(before)) {
-    const { words, consumed } = objectAfter(after);
-    return { claim: made(clause, pattern, at, words, verbEnd + consumed), kind: 'agent', verbEnd };
-  }
+  if (LEAD.test(before)) return agent(clause, pattern, at, verbEnd);
   if (!passive && NOUN_CLAIM_END.test(after)) {
     const noun = nounBefore(before);
-    return noun
-      ? { claim: made(clause, pattern, noun.start, noun.words, verbEnd), kind: 'patient', verbEnd }
-      : undefined;
+    if (noun === undefined) return undefined;
+    const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
+    return { claim, claims: [claim], kind: 'patient', verbEnd };
   }
   return undefined;
+}
+
+/**
+ * The claim of a verb whose subject did it to the objects after it, quoted from `start`: one claim
+ * about the first object and one about each further object joined by "and" ("I deleted the draft
+ * and the homepage"); more numbers of the same thing stay in its claim ("order 1234 and 1235").
+ */
+function agent(clause: string, pattern: ClaimPattern, start: number, verbEnd: number): Found {
+  const { words, consumed } = objectAfter(clause.slice(verbEnd));
+  const claim = made(clause, pattern, start, words, verbEnd + consumed);
+  const claims = [claim];
+  let from = start;
+  let end = verbEnd + consumed;
+  for (;;) {
+    const join = AND_OBJECT.exec(clause.slice(end));
+    if (join === null) break;
+    const objectStart = end + join[0].length;
+    const next = furtherObject(clause.slice(objectStart));
+    if (next === undefined) break;
+    end = objectStart + next.consumed;
+    if (next.words.length === 0) {
+      claims[claims.length - 1] = made(clause, pattern, from, claims[claims.length - 1]!.objects, end);
+    } else {
+      from = objectStart;
+      claims.push(made(clause, pattern, from, next.words, end));
+    }
+  }
+  return { claim: claims[0]!, claims, kind: 'agent', verbEnd };
 }
 
 /**
@@ -200,27 +309,65 @@ function coordinated(
   pattern: ClaimPattern,
   previous: Found,
 ): Found | undefined {
+  if (previous.kind === 'agent') return joined(clause, at, length, pattern, previous.verbEnd);
   const between = clause.slice(previous.verbEnd, at);
   const join = JOIN.exec(between);
   if (join === null || HEDGE.test(between)) return undefined;
   const after = clause.slice(at + length);
   const verbEnd = at + length;
-  if (previous.kind === 'patient') {
-    if (!ONLY_ADVERBS.test(between.slice(0, join.index))) return undefined;
-    if (previous.past ? HISTORY.test(after) : !NOUN_CLAIM_END.test(after)) return undefined;
-    return { ...previous, claim: made(clause, pattern, at, previous.claim.objects, verbEnd), verbEnd };
-  }
+  if (!ONLY_ADVERBS.test(between.slice(0, join.index))) return undefined;
+  if (previous.past ? HISTORY.test(after) : !NOUN_CLAIM_END.test(after)) return undefined;
+  const claim = made(clause, pattern, at, previous.claim.objects, verbEnd);
+  return { ...previous, claim, claims: [claim], verbEnd };
+}
+
+/**
+ * The verb at `at` joined by "and" to a verb of "I" or "we" that claims nothing itself: "I found
+ * your order and cancelled it" claims the cancellation. Not under a negation, condition or future
+ * before it ("I did not find your order and cancelled it" claims nothing).
+ */
+function afterOtherVerb(
+  clause: string,
+  at: number,
+  length: number,
+  pattern: ClaimPattern,
+): Found | undefined {
+  const before = clause.slice(0, at);
+  if (HEDGE.test(before)) return undefined;
+  let lead: RegExpExecArray | undefined;
+  for (const m of before.matchAll(SUBJECT_VERB)) lead = m;
+  if (lead === undefined) return undefined;
+  const verb = lead[1]!.toLowerCase();
+  if (NO_VERB.has(verb) || STOP.has(verb) || DETERMINERS.has(verb) || GENERIC.has(verb)) return undefined;
+  return joined(clause, at, length, pattern, lead.index + lead[0].length);
+}
+
+/**
+ * The verb at `at` as a claim of the subject of the verb that ends at `previousEnd`, when "and"
+ * joins the two: it takes its own object ("... and updated the homepage").
+ */
+function joined(
+  clause: string,
+  at: number,
+  length: number,
+  pattern: ClaimPattern,
+  previousEnd: number,
+): Found | undefined {
+  const between = clause.slice(previousEnd, at);
+  const join = JOIN.exec(between);
+  if (join === null || HEDGE.test(between)) return undefined;
+  const after = clause.slice(at + length);
   // The words between the first object and "and" continue it ("the draft from the blog"), and
   // must not open a clause of their own ("the draft that you wrote and ...").
-  const carried = between.slice(0, join.index).match(/[^\s.,;:!?()]+/g) ?? [];
+  const carried = between.slice(0, join.index).match(WORDS) ?? [];
   if (carried.length > 8 || carried.some((w) => SUBORDINATE.has(w.toLowerCase()))) return undefined;
   if (NONE.test(after)) return undefined;
-  const { words, consumed } = objectAfter(after);
+  const { consumed } = objectAfter(after);
   // "and published pages are unchanged": the participle describes a noun, it claims nothing.
   if (/\b(?:is|are|was|were|remain|remains|stay|stays|has|have|had)\b/i.test(after.slice(0, consumed))) {
     return undefined;
   }
-  return { claim: made(clause, pattern, at, words, verbEnd + consumed), kind: 'agent', verbEnd };
+  return agent(clause, pattern, at, at + length);
 }
 
 function made(clause: string, pattern: ClaimPattern, start: number, objects: string[], end: number): Claim {
@@ -232,40 +379,113 @@ function made(clause: string, pattern: ClaimPattern, start: number, objects: str
   };
 }
 
+/**
+ * The word of `text` that starts at `WORD.lastIndex`, lowercased, past a number sign's or a title's
+ * period ("No. 1234", "Dr. Ana"); `part` says it is a number sign or a title, which names nothing.
+ */
+function nextWord(text: string): { word: string; part: boolean } | undefined {
+  const m = WORD.exec(text);
+  if (m === null) return undefined;
+  const word = m[1]!.toLowerCase().replace(/^['"“]|['"”]$/g, '');
+  const rest = text.slice(WORD.lastIndex);
+  if (NUMBER_SIGNS.has(word) && ID_NEXT.test(rest)) {
+    if (rest.startsWith('.')) WORD.lastIndex += 1;
+    return { word, part: true };
+  }
+  if (TITLES.has(word)) {
+    if (/^\.\s+\p{Lu}/u.test(rest)) WORD.lastIndex += 1;
+    return { word, part: true };
+  }
+  return { word, part: false };
+}
+
 /** The object phrase right after the verb: up to three content words, up to a stop word or punctuation. */
 function objectAfter(after: string): { words: string[]; consumed: number } {
   const words: string[] = [];
   let consumed = 0;
-  const re = /\s*([^\s.,;:!?()]+)/y;
-  for (let m = re.exec(after); m && words.length < 3; m = re.exec(after)) {
-    const word = m[1]!.toLowerCase().replace(/^['"“]|['"”]$/g, '');
+  WORD.lastIndex = 0;
+  for (let w = nextWord(after); w && words.length < 3; w = nextWord(after)) {
+    const { word, part } = w;
     if (STOP.has(word) || (word === 'that' && words.length > 0)) break;
-    consumed = re.lastIndex;
-    if (DETERMINERS.has(word) || /[\d#$€£%]/.test(word) || !/\p{L}/u.test(word)) continue;
+    consumed = WORD.lastIndex;
+    if (
+      part ||
+      DETERMINERS.has(word) ||
+      CURRENCY.has(word) ||
+      /[\d#$€£%]/.test(word) ||
+      !/\p{L}/u.test(word)
+    ) {
+      continue;
+    }
     words.push(word);
+    if (words.length === 1 && PRONOUNS.has(word)) break;
   }
   return { words, consumed };
 }
 
 /**
+ * Another object of the same verb, after "and": determiners and at most two words ("the
+ * homepage"), or at most one word and a number or id ("order #W2", "1235"), then the end of the
+ * clause or a stop word. Undefined when the words after "and" are no such phrase ("the homepage is
+ * unchanged", "checked the homepage"). No words: more numbers of the thing before.
+ */
+function furtherObject(text: string): { words: string[]; consumed: number } | undefined {
+  const words: string[] = [];
+  let consumed = 0;
+  let determined = false;
+  let numbered = false;
+  WORD.lastIndex = 0;
+  for (let w = nextWord(text); w; w = nextWord(text)) {
+    const { word, part } = w;
+    if (STOP.has(word) || (LAST_ADVERBS.includes(word) && words.length > 0)) break;
+    if (DETERMINERS.has(word)) {
+      if (words.length > 0 || numbered) return undefined;
+      determined = true;
+    } else if (part || /[\d#$€£%]/.test(word)) {
+      numbered = true;
+    } else if (/\p{L}/u.test(word)) {
+      if (numbered || words.length === (determined ? 2 : 1) || NOT_THINGS.has(word)) return undefined;
+      words.push(word);
+    } else {
+      return undefined;
+    }
+    consumed = WORD.lastIndex;
+  }
+  if (!(determined ? words.length > 0 : numbered)) return undefined;
+  return PHRASE_END.test(text.slice(consumed)) ? { words, consumed } : undefined;
+}
+
+/**
  * The noun phrase that ends right where `before` ends ("the ticket", "Order #W1", "Order 1234",
- * "it"): up to four tokens back, to a determiner, a stop word, punctuation or a person; numbers and
- * ids count toward the phrase but are not among its words. Undefined when the words before are
- * a person or an auxiliary ("I was", "you"), so the verb is no claim about a thing.
+ * "Orders 1234 and 1235", "Order No. 1234", "Your $20", "it"): up to four tokens back, to a
+ * determiner, a stop word, punctuation or a person; numbers, ids and amounts count toward the
+ * phrase but are not among its words. Undefined when the words before are a person or an auxiliary
+ * ("I was", "you"), so the verb is no claim about a thing, or only numbers ("2").
  */
 function nounBefore(before: string): { words: string[]; start: number } | undefined {
-  const tokens = [...before.matchAll(/[^\s.,;:!?()]+/g)];
+  const tokens = [...before.matchAll(WORDS)];
   const last = tokens[tokens.length - 1];
   if (last === undefined || before.slice(last.index + last[0].length).trim() !== '') return undefined;
   const words: string[] = [];
   let start = -1;
   let noun = false;
-  for (let i = tokens.length - 1; i >= 0 && i >= tokens.length - 4; i--) {
+  let amount = false;
+  let counted = 0;
+  for (let i = tokens.length - 1; i >= 0 && counted < 4; i--) {
     const token = tokens[i]!;
     const word = token[0].toLowerCase();
-    // Punctuation between two words ends the phrase: "Done: order 42", "question(s) (1".
     const next = tokens[i + 1];
-    if (next && /[.,;:!?()]/.test(before.slice(token.index + token[0].length, next.index))) break;
+    const gap = next ? before.slice(token.index + token[0].length, next.index) : '';
+    // Only numbers so far: a list of them goes on ("Orders 1234, 1235 and 1236").
+    const numbers = start >= 0 && !noun;
+    // "No." before the number it introduces is part of the id ("Order No. 1234").
+    if (next?.index === start && NUMBER_SIGNS.has(word) && /\d/.test(next[0]) && /^\.?\s*$/.test(gap)) {
+      start = token.index;
+      continue;
+    }
+    // Punctuation between two words ends the phrase: "Done: order 42", "question(s) (1".
+    if (/[.,;:!?()]/.test(gap) && !(numbers && NUMBER.test(word) && /^\s*,\s*$/.test(gap))) break;
+    if ((word === 'and' || word === '&') && numbers && i > 0 && NUMBER.test(tokens[i - 1]![0])) continue;
     if (DETERMINERS.has(word) && start >= 0) {
       start = token.index;
       break;
@@ -273,14 +493,28 @@ function nounBefore(before: string): { words: string[]; start: number } | undefi
     if (STOP.has(word) || NOT_THINGS.has(word) || DETERMINERS.has(word)) break;
     // A number or #id names which one ("Order 1234", "Ticket #42"); other symbols end the phrase.
     const named = /\p{L}/u.test(word);
-    if (!named && !NUMBER.test(word)) break;
+    if (!named && !NUMBER.test(word) && !AMOUNT.test(word)) break;
+    if (!(numbers && !named)) counted++;
     start = token.index;
-    if (named) noun = true;
-    if (!/[\d#$€£%]/.test(word)) words.unshift(word);
+    if (CURRENCY.has(word) || AMOUNT.test(word)) amount = true;
+    else if (named) noun = true;
+    if (named && !CURRENCY.has(word) && !/[\d#$€£%]/.test(word)) words.unshift(word);
     if (GENERIC.has(word)) break;
   }
-  // Numbers alone ("2 have been closed") say how many, not what.
-  return start < 0 || !noun ? undefined : { words, start };
+  // Numbers alone ("2 have been closed") say how many, not what; an amount ("$20") is money.
+  return start < 0 || !(noun || amount) ? undefined : { words, start };
+}
+
+/**
+ * Before the noun phrase of a plural passive, another one joined by "and" at the start of the
+ * clause ("The draft and the homepage have been deleted"): its own claim, quoted alone.
+ */
+function listedBefore(clause: string, head: string, pattern: ClaimPattern): Claim | undefined {
+  const and = /\s+(?:and|&)\s+$/i.exec(head);
+  if (and === null) return undefined;
+  const noun = nounBefore(head.slice(0, and.index));
+  const atStart = noun !== undefined && noun.words.length > 0 && LEAD.test(head.slice(0, noun.start));
+  return atStart ? made(clause, pattern, noun.start, noun.words, and.index) : undefined;
 }
 
 function personBefore(before: string): { words: string[]; start: number } | undefined {
