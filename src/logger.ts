@@ -75,9 +75,25 @@ function write(level: LogLevel, raw: string, source?: string): void {
   for (const listener of s.listeners) listener(entry);
   for (const collector of s.scopes.getStore() ?? []) collector.push(entry);
   for (const collector of s.sync ?? []) collector.push(entry);
-  if (ORDER[level] >= ORDER[s.echo]) {
-    process.stderr.write(`[ai-eval${source ? `:${source}` : ''}] ${level}: ${message}\n`);
-  }
+  if (ORDER[level] >= ORDER[s.echo]) process.stderr.write(logLine(entry));
+}
+
+/** An entry as the logger echoes it to stderr: `[ai-eval:source] level: message` and a line end. */
+export function logLine(entry: Pick<LogEntry, 'level' | 'message' | 'source'>): string {
+  return `[ai-eval${entry.source ? `:${entry.source}` : ''}] ${entry.level}: ${entry.message}\n`;
+}
+
+/**
+ * The lowest level echoed to stderr now (`AI_EVAL_LOG_LEVEL`, or what `logger.setEchoLevel` set).
+ * Internal: the CLI holds a source's warnings back and prints each once.
+ */
+export function echoLevel(): LogLevel | 'silent' {
+  return state().echo;
+}
+
+/** Whether an entry at `level` is echoed to stderr now. */
+export function isEchoed(level: LogLevel): boolean {
+  return ORDER[level] >= ORDER[state().echo];
 }
 
 /**

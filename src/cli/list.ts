@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { captureLogs } from '../logger.js';
 import {
   displayPath,
   listLocated,
@@ -24,6 +23,7 @@ import {
   type CommandSpec,
 } from './args.js';
 import { importSetupModules, SETUP_OPTION } from './setup-modules.js';
+import { holdWarnings, printWarnings } from './source-warnings.js';
 
 const USAGE = `Usage: ai-eval list graders [--json] [--setup <module>...]
        ai-eval list judges [--json] [--setup <module>...]
@@ -45,7 +45,9 @@ datasets: without --source, the datasets the file source finds, in search order:
   With --source <id>, the refs and labels that source lists.
 
 --setup imports a module first (.js or .mjs) that registers custom graders or sources.
---json prints one JSON document and nothing else on stdout. Exits 0, or 2 on bad arguments.
+--json prints one JSON document and nothing else on stdout; for datasets, the warnings of the
+  listing (an ignored duplicate, an invalid file) are in its 'warnings' (without --json they are
+  printed once on stderr). Exits 0, or 2 on bad arguments.
 `;
 
 const SPEC = {
@@ -186,48 +188,40 @@ function sources(): ListedSource[] {
   });
 }
 
-function fileDatasets(values: { root?: string; path?: string[]; 'no-packages'?: boolean }): {
-  rows: ListedDataset[];
-  warnings: string[];
-} {
+/** The datasets the file source finds; what it logs (duplicates, invalid files) is the caller's to print. */
+function fileDatasets(values: { root?: string; path?: string[]; 'no-packages'?: boolean }): ListedDataset[] {
   const root = resolve(values.root ?? process.cwd());
-  const { value: rows, logs } = captureLogs(() => {
-    const locations = searchLocations({
-      root,
-      paths: values.path ?? [],
-      packages: values['no-packages'] !== true,
-    });
-    return [...listLocated(locations)].map(([name, { path, location }]): ListedDataset => {
-      const document = readDocument(path, `file:${name}`);
-      return {
-        name,
-        label: document?.label ?? document?.name ?? name,
-        file: displayPath(path),
-        origin: location.origin,
-        ...(location.package !== undefined ? { package: location.package } : {}),
-        valid: document !== undefined,
-        source: 'file',
-      };
-    });
+  const locations = searchLocations({
+    root,
+    paths: values.path ?? [],
+    packages: values['no-packages'] !== true,
   });
-  return { rows, warnings: logs.filter((e) => e.level === 'warn').map((e) => e.message) };
+  return [...listLocated(locations)].map(([name, { path, location }]): ListedDataset => {
+    const document = readDocument(path, `file:${name}`);
+    return {
+      name,
+      label: document?.label ?? document?.name ?? name,
+      file: displayPath(path),
+      origin: location.origin,
+      ...(location.package !== undefined ? { package: location.package } : {}),
+      valid: document !== undefined,
+      source: 'file',
+    };
+  });
 }
 
-async function sourceDatasets(id: string): Promise<{ rows: ListedDataset[]; warnings: string[] } | string> {
+/** The refs and labels a source lists, or why it cannot list them. */
+async function sourceDatasets(id: string): Promise<ListedDataset[] | string> {
   const source = getDatasetSource(id);
   if (!source)
     return `unknown dataset source '${id}' (available: ${listDatasetSources().join(', ')}). Register it in a --setup module, or name one of those`;
-  const warnings: string[] = [];
   let labels: Record<string, string>;
   try {
     labels = await source.listDatasetsWithLabels();
   } catch (error) {
     return `the '${id}' source could not list its datasets: ${error instanceof Error ? error.message : String(error)}`;
   }
-  return {
-    rows: Object.entries(labels).map(([name, label]) => ({ name, label, source: id })),
-    warnings,
-  };
+  return Object.entries(labels).map(([name, label]) => ({ name, label, source: id }));
 }
 
 function from(row: ListedDataset): string {
@@ -311,21 +305,22 @@ export async function list(args: string[]): Promise<number> {
   ]) {
     if (!isDirectory(path)) return inputError('list', `${flag} ${dir}: no such directory. Fix the path`);
   }
-  let listed: { rows: ListedDataset[]; warnings: string[] };
-  if (values.source === undefined || values.source === 'file') {
-    listed = fileDatasets(values);
-  } else {
-    const result = await sourceDatasets(values.source);
-    if (typeof result === 'string') return inputError('list', result);
-    listed = result;
+  // What the listing logs (an ignored duplicate, an invalid file, a source's own warnings) is held
+  // back and printed once: in the --json document, or on stderr.
+  const source = values.source;
+  const { value: rows, warnings } = await holdWarnings(() =>
+    source === undefined || source === 'file' ? fileDatasets(values) : sourceDatasets(source),
+  );
+  if (typeof rows === 'string') {
+    printWarnings(warnings);
+    return inputError('list', rows);
   }
-  const { rows, warnings } = listed;
   if (json) {
-    printJson({ datasets: rows, warnings });
+    printJson({ datasets: rows, warnings: warnings.map((w) => w.message) });
     return EXIT.ok;
   }
+  printWarnings(warnings);
   if (rows.length === 0) process.stdout.write('No datasets found.\n');
-  // Warnings (an ignored duplicate, an invalid file) are already echoed to stderr by the logger.
   for (const row of rows) {
     const where = row.file !== undefined ? `  ${row.file}` : row.label !== row.name ? `  ${row.label}` : '';
     process.stdout.write(`${row.name}${where}  (${from(row)})${row.valid === false ? '  INVALID' : ''}\n`);

@@ -3,10 +3,14 @@ import { dirname, extname, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { configure } from '../config.js';
 import { getDatasetSource, listDatasetSources } from '../datasets/registry.js';
-import { formatProblem, validateDataset } from '../datasets/validate.js';
+import type { DatasetSource } from '../datasets/define-source.js';
+import { displayPath } from '../datasets/sources/file-resolve.js';
+import { httpDatasetProblems, httpSource } from '../datasets/sources/http.js';
+import { readDocumentText } from '../datasets/text-input.js';
+import type { DatasetProblem } from '../datasets/types.js';
+import { formatProblem, validateDataset, validateDatasetFile } from '../datasets/validate.js';
 import { writeFileAtomic } from '../internal/atomic-write.js';
-import { errorMessage } from '../internal/text.js';
-import { captureLogsAsync } from '../logger.js';
+import { errorMessage, plural } from '../internal/text.js';
 import {
   EXIT,
   inputError,
@@ -17,6 +21,7 @@ import {
   type CommandSpec,
 } from './args.js';
 import { importSetupModules, SETUP_OPTION } from './setup-modules.js';
+import { holdWarnings, printWarnings } from './source-warnings.js';
 
 const USAGE = `Usage: ai-eval pull <source> <ref> -o <file> [--base-url <url>] [--setup <module>...] [--json]
 
@@ -33,10 +38,12 @@ YAML when -o ends in .yaml or .yml. Point the suite at it: dataset: 'datasets/su
 --base-url sets the http source's base URL (configure({ datasets: { httpBaseUrl } })); the ref is
 then a file name under it. Without it, the http ref is the dataset's whole URL.
 --setup imports a module first (.js or .mjs) that registers sources or calls configure().
---json prints one JSON document and nothing else on stdout.
+--json prints one JSON document and nothing else on stdout; the source's warnings are in its
+'warnings' (without --json, or when the pull fails, they are printed once on stderr).
 
-Exits 0; 1 when the pulled dataset is invalid (nothing written); 2 on bad arguments, an unknown
-source, or a source that gave no questions.
+Exits 0; 1 when the dataset is invalid, at the source or as pulled (each problem printed, nothing
+written); 2 on bad arguments, an unknown source, or a dataset the source does not have (it gave no
+questions).
 `;
 
 const SPEC = {
@@ -52,8 +59,9 @@ const SPEC = {
 
 /**
  * `ai-eval pull <source> <ref> -o <file>`: an async (or any) source's dataset, disabled questions
- * and splits kept, validated, written atomically. Exit code 0, 1 when the dataset is invalid, 2 on
- * bad input.
+ * and splits kept, validated, written atomically. Exit code 0, 1 when the dataset is invalid (at
+ * the source, or as pulled), 2 on bad input or a dataset the source does not have. The source's
+ * warnings are printed once: on stderr, or in the `--json` document.
  *
  * @example
  * ```ts
@@ -100,17 +108,43 @@ export async function pull(args: string[]): Promise<number> {
       `unknown dataset source '${id}' (available: ${listDatasetSources().join(', ')}). Register it in a --setup module, or name one of those`,
     );
   const label = `${id}:${ref}`;
-  const { value: pulled, logs } = await captureLogsAsync(async () => {
+  // The source's warnings are held back and printed once below (on stderr, or in the --json document).
+  const { value: pulled, warnings: held } = await holdWarnings(async () => {
     const questions = await source.load(ref, undefined, { includeDisabled: true });
-    const splits: unknown = (await source.loadSplits?.(ref)) ?? {};
+    // Without questions nothing is written: the splits are not asked for.
+    const splits: unknown = questions.length > 0 ? ((await source.loadSplits?.(ref)) ?? {}) : {};
     return { questions, splits };
   });
-  const warnings = logs.filter((e) => e.level === 'warn' || e.level === 'error').map((e) => e.message);
-  if (pulled.questions.length === 0)
+  const warnings = held.map((e) => e.message);
+  if (pulled.questions.length === 0) {
+    const problems = await refusedProblems(source, ref);
+    const shown = printWarnings(held);
+    if (problems !== undefined && problems.length > 0) {
+      // There, but invalid: a finding, as when the pulled document fails validation below.
+      const unseen = problems.map(formatProblem).filter((line) => !(shown && warnings.includes(line)));
+      process.stderr.write(
+        `ai-eval pull: ${label}: the dataset is invalid (${plural(problems.length, 'problem')}), so ${output} was not written. Fix the dataset at its source, then pull again${unseen.length > 0 ? `:\n${unseen.map((line) => `  ${line}`).join('\n')}` : '.'}\n`,
+      );
+      return EXIT.findings;
+    }
+    const why =
+      warnings.length === 0
+        ? ''
+        : shown
+          ? ` (${warnings.length === 1 ? 'its warning is' : `its ${warnings.length} warnings are`} above)`
+          : ` (${warnings.join(' ')})`;
     return inputError(
       'pull',
-      `${label}: nothing pulled, the source gave no questions${warnings.length > 0 ? ` (${warnings.join(' ')})` : ''}. ${output} was not written`,
+      `${label}: nothing pulled, the source gave no questions${why}. ${output} was not written`,
     );
+  }
+  // With --json the warnings go in the document; a failure below, which prints none, prints them.
+  let heldBack = values.json === true;
+  const flush = (): void => {
+    if (heldBack) printWarnings(held);
+    heldBack = false;
+  };
+  if (!heldBack) printWarnings(held);
   const hasSplits =
     pulled.splits !== null && typeof pulled.splits === 'object' && Object.keys(pulled.splits).length > 0;
   const document = { questions: pulled.questions, ...(hasSplits ? { splits: pulled.splits } : {}) };
@@ -119,6 +153,7 @@ export async function pull(args: string[]): Promise<number> {
     text = ext === '.json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document);
   } catch (error) {
     // A function, a BigInt or a cycle: nothing a dataset file can hold.
+    flush();
     process.stderr.write(
       `ai-eval pull: ${label}: the source gave a value no dataset file can hold (${errorMessage(error)}), so ${output} was not written. Fix the source: its questions must be plain JSON values (no functions, BigInts or objects that contain themselves).\n`,
     );
@@ -126,6 +161,7 @@ export async function pull(args: string[]): Promise<number> {
   }
   const check = validateDataset(text, { file: output });
   if (!check.valid) {
+    flush();
     process.stderr.write(
       `ai-eval pull: ${label}: the pulled dataset is invalid, so ${output} was not written:\n${check.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}\n`,
     );
@@ -135,6 +171,7 @@ export async function pull(args: string[]): Promise<number> {
     mkdirSync(dirname(resolve(output)), { recursive: true });
     writeFileAtomic(resolve(output), text);
   } catch (error) {
+    flush();
     return inputError('pull', `cannot write ${output}: ${errorMessage(error)}`);
   }
   const disabled = pulled.questions.filter((q) => q.disabled === true).length;
@@ -154,6 +191,27 @@ export async function pull(args: string[]): Promise<number> {
     );
   }
   return EXIT.ok;
+}
+
+/**
+ * Why a source that gave no questions gave none, when the dataset is there but invalid: its
+ * problems (the http source's refused document, or the local file a source locates). Undefined when
+ * the dataset is not there, cannot be read, or is valid (then it simply has no questions).
+ */
+async function refusedProblems(source: DatasetSource, ref: string): Promise<DatasetProblem[] | undefined> {
+  if (source === httpSource) return httpDatasetProblems(ref);
+  let path: string | undefined;
+  try {
+    path = source.locate?.(ref);
+  } catch {
+    return undefined;
+  }
+  if (path === undefined) return undefined;
+  const label = displayPath(path);
+  const read = readDocumentText(path, label);
+  if ('problem' in read && read.unreadable) return undefined;
+  const result = validateDatasetFile(path, label);
+  return result.valid ? undefined : result.problems;
 }
 
 /** `text` as an http(s) URL naming a file, or undefined when it is a plain ref. */

@@ -10,7 +10,8 @@ import type { CatalogTool, Question } from '../grading/types.js';
 
 /**
  * Reads the tool catalog of `ai-eval validate --tools <file>` (JSON or YAML, any shape
- * `normalizeToolCatalog` reads). Returns the catalog, or the reason it could not be read.
+ * `normalizeToolCatalog` reads). Returns the catalog, or the reason it could not be read
+ * (`unreadable` when the file itself could not be read, rather than its content not understood).
  *
  * @example
  * ```ts
@@ -20,7 +21,7 @@ import type { CatalogTool, Question } from '../grading/types.js';
  */
 export function loadCatalog(
   file: string,
-): { ok: true; tools: CatalogTool[] } | { ok: false; message: string } {
+): { ok: true; tools: CatalogTool[] } | { ok: false; message: string; unreadable?: true } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -28,6 +29,7 @@ export function loadCatalog(
     return {
       ok: false,
       message: `${file}: could not be read (${(error as Error).message}). Fix the --tools path.`,
+      unreadable: true,
     };
   }
   const parsed = parseText(text, file, { json: extname(file).toLowerCase() === '.json' });

@@ -10,7 +10,7 @@ import type { DatasetProblem } from '../datasets/types.js';
 import { formatProblem, validateValue } from '../datasets/validate.js';
 import type { CatalogTool } from '../grading/types.js';
 import { loadCatalog, toolNameProblems } from './validate-tools.js';
-import { inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
+import { EXIT, inputError, parseCommand, usageError, type CommandOptions, type CommandSpec } from './args.js';
 import { importSetupModules, SETUP_OPTION } from './setup-modules.js';
 
 /** What kind of document a file holds. */
@@ -64,6 +64,8 @@ interface Checked {
   problems: DatasetProblem[];
   notes: string[];
   summary: string;
+  /** The file could not be read at all (missing, unreadable, not a regular file): an input error. */
+  unreadable?: true;
 }
 
 function checkDataset(file: string, parsed: ParsedText, tools?: CatalogTool[]): Checked {
@@ -105,7 +107,10 @@ function checkDataset(file: string, parsed: ParsedText, tools?: CatalogTool[]): 
 /** Reads and parses each file once; every check below works on that one parse. */
 function check(file: string, tools?: CatalogTool[]): Checked {
   const read = readDocumentText(file, file, { brief: true });
-  if ('problem' in read) return { kind: 'dataset', problems: [read.problem], notes: [], summary: '' };
+  if ('problem' in read) {
+    const unreadable = read.unreadable ? { unreadable: read.unreadable } : {};
+    return { kind: 'dataset', problems: [read.problem], notes: [], summary: '', ...unreadable };
+  }
   const parsed = parseText(read.text, file, {
     json: extname(file).toLowerCase() === '.json',
     ascii: read.ascii,
@@ -139,7 +144,9 @@ A gold item's judge must be a registered LLM judge: the shipped ones, and those 
 --setup modules (imported first, in order).
 With --tools, every expected_tools name must be a tool in the catalog (an OpenAI tools array, an
 MCP tools/list result or { name, readOnly } entries, JSON or YAML); a miss names the closest one.
-Prints each problem as file:line:column: /json/path: message. Exits 1 on any problem.
+Prints each problem as file:line:column: /json/path: message. Exits 0 when every file is valid,
+1 on any problem, 2 on bad arguments or input: a file or --tools catalog that cannot be read (the
+other files are still checked), or a directory with no .yaml, .yml or .json file.
 `;
 
 const SPEC = {
@@ -151,8 +158,9 @@ const SPEC = {
 /**
  * The `ai-eval validate` command: checks each file (directories are searched for .yaml, .yml and
  * .json files), prints every problem with its file, line, column and JSON path, and returns 1 when
- * there is any problem, 0 when all files are valid, 2 on a usage error. With `--tools <catalog>`,
- * every dataset's `expected_tools` names must be tools of that catalog.
+ * there is any problem, 0 when all files are valid, 2 on a usage or input error (a file or the
+ * `--tools` catalog cannot be read; the readable files are still checked). With
+ * `--tools <catalog>`, every dataset's `expected_tools` names must be tools of that catalog.
  *
  * @example
  * ```ts
@@ -173,21 +181,28 @@ export async function validate(argv: string[]): Promise<number> {
   let tools: CatalogTool[] | undefined;
   if (catalogFile !== undefined) {
     const loaded = loadCatalog(catalogFile);
+    if (!loaded.ok && loaded.unreadable) return inputError('validate', `--tools ${loaded.message}`);
     if (!loaded.ok) {
       process.stdout.write(`FAIL ${catalogFile} (tool catalog): ${loaded.message}\n`);
-      return 1;
+      return EXIT.findings;
     }
     tools = loaded.tools;
   }
   const files = args.flatMap(expand);
-  if (files.length === 0) {
-    process.stderr.write(`ai-eval validate: no .yaml, .yml or .json files in ${args.join(', ')}.\n`);
-    return 1;
-  }
+  if (files.length === 0)
+    return inputError(
+      'validate',
+      `no .yaml, .yml or .json files in ${args.join(', ')}. Fix: name dataset, rubric or gold-label files, or a directory that holds some`,
+    );
   let failed = 0;
+  const unreadable: string[] = [];
   for (const file of files) {
     const result = check(file, tools);
-    if (result.problems.length === 0) {
+    if (result.unreadable) {
+      // An input error, as every command reports one: on stderr, and exit 2 at the end.
+      for (const problem of result.problems) inputError('validate', `${problem.file}: ${problem.message}`);
+      unreadable.push(file);
+    } else if (result.problems.length === 0) {
       process.stdout.write(`ok ${file} (${result.kind}, ${result.summary})\n`);
     } else {
       failed++;
@@ -196,10 +211,18 @@ export async function validate(argv: string[]): Promise<number> {
     }
     for (const note of result.notes) process.stdout.write(`  warning: ${note}\n`);
   }
-  process.stdout.write(
-    failed === 0
-      ? `\n${files.length} file(s) valid.\n`
-      : `\n${failed} of ${files.length} file(s) have problems.\n`,
-  );
-  return failed === 0 ? 0 : 1;
+  const checked = files.length - unreadable.length;
+  const summary = [
+    checked === 0
+      ? ''
+      : failed === 0
+        ? `${checked} file(s) valid.`
+        : `${failed} of ${checked} file(s) have problems.`,
+    unreadable.length === 0
+      ? ''
+      : `${unreadable.length} file(s) could not be read: ${unreadable.join(', ')}.`,
+  ];
+  process.stdout.write(`\n${summary.filter((s) => s !== '').join(' ')}\n`);
+  if (unreadable.length > 0) return EXIT.usage;
+  return failed === 0 ? EXIT.ok : EXIT.findings;
 }

@@ -201,17 +201,18 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
  * Reads a document file as strict UTF-8 text: a file over {@link MAX_DOCUMENT_BYTES} is refused
  * before it is read; a missing or unreadable file, UTF-16 and invalid UTF-8 are problems naming
  * `label` (`brief` leaves the system's error text out of a missing file's message, as the CLI
- * prints it). Never throws.
+ * prints it). `unreadable` marks a problem of the path rather than of the text: it is missing,
+ * cannot be read, or is not a regular file (the CLI's input error, exit 2). Never throws.
  */
 export function readDocumentText(
   path: string,
   label: string,
   options: { brief?: boolean } = {},
-): DecodedText | { problem: DatasetProblem } {
+): DecodedText | { problem: DatasetProblem; unreadable?: true } {
   try {
     const stat = statSync(path);
     // A device, a FIFO or a socket reports no true size, and reading one may never end.
-    if (!stat.isFile()) return { problem: notAFile(label, stat.isDirectory()) };
+    if (!stat.isFile()) return { problem: notAFile(label, stat.isDirectory()), unreadable: true };
     const size = stat.size;
     if (size > MAX_DOCUMENT_BYTES) return { problem: tooLarge(label, size) };
     return decodeDocument(readFileSync(path), label);
@@ -223,6 +224,6 @@ export function readDocumentText(
         ? 'does not exist. Fix the path.'
         : `could not be read (${why}).`
       : `${missing ? 'does not exist' : 'could not be read'} (${why}). Fix the path.`;
-    return { problem: { file: label, path: '', message } };
+    return { problem: { file: label, path: '', message }, unreadable: true };
   }
 }

@@ -49,7 +49,7 @@ describe('ai-eval validate --tools', () => {
     expect(result.code).toBe(0);
   });
 
-  it('fails on a catalog it cannot read, and is a usage error without a catalog file', async () => {
+  it('fails on a catalog it cannot understand, and is an input error on one it cannot read or without a catalog file', async () => {
     const dir = scratch({ 'support.yaml': dataset, 'tools.json': '[{ "description": "no name" }]' });
     const bad = await validate(['--tools', 'tools.json', 'support.yaml'], dir);
     expect(bad.stdout).toContain(
@@ -57,7 +57,8 @@ describe('ai-eval validate --tools', () => {
     );
     expect(bad.code).toBe(1);
     const missing = await validate(['--tools', 'nope.json', 'support.yaml'], dir);
-    expect(missing.stdout).toContain('nope.json: could not be read');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('ai-eval validate: --tools nope.json: could not be read');
     const usage = await validate(['support.yaml', '--tools'], dir);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: ai-eval validate [--tools <catalog>]');

@@ -90,11 +90,13 @@ describe('ai-eval validate', () => {
       ].join('\n'),
     });
     const bomb = await validate(['bomb.yaml', 'nope.yaml'], dir);
-    expect(bomb.code).toBe(1);
+    // A file that cannot be read is an input error (exit 2, on stderr); the others are checked.
+    expect(bomb.code).toBe(2);
     expect(bomb.stdout).toContain(
       '  bomb.yaml:2:8: (document): uses YAML aliases that expand more than 100 times',
     );
-    expect(bomb.stdout).toContain('  nope.yaml: (document): does not exist. Fix the path.');
+    expect(bomb.stderr).toBe('ai-eval validate: nope.yaml: does not exist. Fix the path.\n');
+    expect(bomb.stdout).toContain('1 of 1 file(s) have problems. 1 file(s) could not be read: nope.yaml.');
     const none = await validate([], dir);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain(

@@ -2,7 +2,7 @@ import { getConfig } from '../../config.js';
 import { redactText } from '../../internal/redact.js';
 import { logger } from '../../logger.js';
 import { defineDatasetSource, normalizeQuestions, type AsyncDatasetSource } from '../define-source.js';
-import type { DatasetDocument } from '../types.js';
+import type { DatasetDocument, DatasetProblem } from '../types.js';
 import { MAX_DOCUMENT_BYTES } from '../text-input.js';
 import { formatProblem, validateDataset } from '../validate.js';
 
@@ -22,6 +22,8 @@ export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 interface Fetched {
   document: DatasetDocument | undefined;
   warnings: string[];
+  /** The document was fetched and failed validation: its problems. */
+  problems?: DatasetProblem[];
 }
 
 type Warn = (message: string) => void;
@@ -62,15 +64,38 @@ function shown(url: string): string {
  * ```
  */
 export function httpDatasetUrl(ref: string): string | undefined {
+  const url = documentUrl(ref);
+  return url === undefined ? undefined : shown(url);
+}
+
+/** The URL `ref` is fetched from (credentials kept: the cache key), or undefined. Logs nothing. */
+function documentUrl(ref: string): string | undefined {
   const base = getConfig().datasets.httpBaseUrl;
   if (base === undefined || base === '') return undefined;
   try {
     const url = new URL(base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return shown(new URL(encodeURIComponent(ref), url.href.endsWith('/') ? url.href : `${url.href}/`).href);
+    return new URL(encodeURIComponent(ref), url.href.endsWith('/') ? url.href : `${url.href}/`).href;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The problems of the document the `http` source fetched for `ref` in this process and refused as
+ * invalid, or undefined: not fetched, not there (a 404, a network error) or valid. Fetches nothing
+ * and logs nothing; `ai-eval pull` tells an invalid dataset (exit 1) from a missing one (exit 2) by it.
+ *
+ * @example
+ * ```ts
+ * await httpSource.load('support.yaml'); // [] and warnings: the document is invalid
+ * (await httpDatasetProblems('support.yaml'))?.map(formatProblem);
+ * ```
+ */
+export async function httpDatasetProblems(ref: string): Promise<DatasetProblem[] | undefined> {
+  const url = documentUrl(ref);
+  const cached = url === undefined ? undefined : cache().get(url);
+  return cached === undefined ? undefined : (await cached).problems;
 }
 
 function baseUrl(label: string): string | undefined {
@@ -166,7 +191,7 @@ async function fetchDocument(ref: string): Promise<DatasetDocument | undefined> 
         `${label} failed dataset validation and was refused whole (${result.problems.length} problem(s)).`,
       );
       for (const problem of result.problems) warn(formatProblem(problem));
-      return { document: undefined, warnings };
+      return { document: undefined, warnings, problems: result.problems };
     }
     return { document: result.document, warnings };
   })();
