@@ -78,7 +78,15 @@ function write(level: LogLevel, raw: string, source?: string): void {
   if (ORDER[level] >= ORDER[s.echo]) process.stderr.write(logLine(entry));
 }
 
-/** An entry as the logger echoes it to stderr: `[ai-eval:source] level: message` and a line end. */
+/**
+ * An entry as the logger echoes it to stderr: `[ai-eval:source] level: message` and a line end.
+ *
+ * @example
+ * ```ts
+ * logLine({ level: 'warn', message: 'no base URL', source: 'dataset:http' });
+ * // '[ai-eval:dataset:http] warn: no base URL\n'
+ * ```
+ */
 export function logLine(entry: Pick<LogEntry, 'level' | 'message' | 'source'>): string {
   return `[ai-eval${entry.source ? `:${entry.source}` : ''}] ${entry.level}: ${entry.message}\n`;
 }
@@ -86,12 +94,27 @@ export function logLine(entry: Pick<LogEntry, 'level' | 'message' | 'source'>): 
 /**
  * The lowest level echoed to stderr now (`AI_EVAL_LOG_LEVEL`, or what `logger.setEchoLevel` set).
  * Internal: the CLI holds a source's warnings back and prints each once.
+ *
+ * @example
+ * ```ts
+ * const level = echoLevel();
+ * logger.setEchoLevel('silent');
+ * // ... work whose warnings are printed later ...
+ * logger.setEchoLevel(level);
+ * ```
  */
 export function echoLevel(): LogLevel | 'silent' {
   return state().echo;
 }
 
-/** Whether an entry at `level` is echoed to stderr now. */
+/**
+ * Whether an entry at `level` is echoed to stderr now.
+ *
+ * @example
+ * ```ts
+ * if (!isEchoed('warn')) console.error(warnings.join('\n')); // AI_EVAL_LOG_LEVEL hides them
+ * ```
+ */
 export function isEchoed(level: LogLevel): boolean {
   return ORDER[level] >= ORDER[state().echo];
 }
