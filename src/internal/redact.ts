@@ -7,14 +7,17 @@
  * - values under secret-looking keys ({@link isSecretKey}: `api_key`, `apiKey`, `x-api-key`,
  *   `token`, `access_token`, `password`, `passwd`, `passphrase`, `secret`, `client_secret`,
  *   `private_key`, `authorization`, `auth`, `cookie`, `set-cookie`, `credential(s)`, `session_id`,
- *   `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`), in objects and in text
- *   (`key=value`, `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken
- *   with its value: `authorization: bearer abc` loses `bearer abc`); a file position
- *   `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`;
+ *   `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`, and in text also two words
+ *   with a space, `api key`, `Session ID`, `secret key`), in objects and in text (`key=value`,
+ *   `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken with its value:
+ *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
+ *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
+ *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
- * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic), `sk_live_…` (Stripe),
- *   `ghp_…` / `github_pat_…` (GitHub), `xox?-…` (Slack), `AKIA…` (AWS), `AIza…` (Google), JWTs
- *   and PEM private key blocks;
+ * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic; an `sk-` key from 10
+ *   characters on when it has a capital, a digit or a `*`, `sk-learn` being a word), `sk_live_…`
+ *   (Stripe), `ghp_…` / `github_pat_…` (GitHub), `xox?-…` (Slack), `AKIA…` (AWS), `AIza…`
+ *   (Google), JWTs and PEM private key blocks;
  * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host`;
  * - any literal secret passed in (the configured API key) that is at least
  *   {@link MIN_LITERAL_SECRET_CHARS} characters long: a shorter one is a placeholder (Ollama's
@@ -85,6 +88,20 @@ export const SECRET_PAIRS: ReadonlySet<string> = new Set([
 /** `token_count`, `token_limit` and the like count tokens; they hold no secret. */
 const COUNTING = new Set(['count', 'counts', 'limit', 'limits', 'usage', 'type', 'budget', 'length']);
 
+/**
+ * A key in text: a word as keys are written (`api_key`, `X-Api-Key`), and, after a space, a last
+ * word that ends a pair of SECRET_PAIRS, `key` or `id`, so that a key written as two words (`api
+ * key`, `API Key`, `Session ID`, `secret key`) is read whole and is as secret as `api_key` (a key
+ * whose last word is secret itself, `access token`, is read from that word). No other word takes a
+ * space: `password reset: enabled` and `token count: 42` are not read as `password` or `token`.
+ * (One optional suffix, not an alternative of every pair: the key=value pattern runs on long texts.)
+ */
+const KEY = [
+  String.raw`[A-Za-z_][\w.-]{0,63}(?:[ \t]{1,4}(?:`,
+  [...new Set([...SECRET_PAIRS].map((pair) => pair.split(' ')[1]))].join('|'),
+  '))?',
+].join('');
+
 function words(key: string): string[] {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -143,7 +160,7 @@ const KEY_VALUE = new RegExp(
   [
     String.raw`(?<![\w.-])`, // starts where a key can start: linear time on a long word
     String.raw`(\\?["']?)`, // 1: the key's opening quote
-    String.raw`([A-Za-z_][\w.-]{0,63})`, // 2: the key
+    `(${KEY})`, // 2: the key
     String.raw`\1`,
     String.raw`(\s{0,8}[:=]\s{0,8})`, // 3: the separator
     '(',
@@ -163,12 +180,26 @@ const KEY_VALUE = new RegExp(
  */
 const POSITION = /^\d{1,9}:\d{1,9}:?$/;
 
+/**
+ * A line up to a colon that ends it (maybe before a YAML block scalar indicator: `|`, `>`, `|-`,
+ * `>+`, `|2`) when it is a key whose value is on the lines below (see {@link redactBlocks}): its
+ * indentation and a list item's `- ` (1), the key's quote (2), the key (3).
+ */
+const LINE_KEY = new RegExp(String.raw`^([ \t]*(?:-[ \t]+)?)(["']?)(${KEY})\2[ \t]*$`, 'i');
+/** A block scalar indicator, which the key=value pattern takes for a bare value: not a secret. */
+const BLOCK_INDICATOR = /^[|>][1-9+-]{0,2}$/;
+
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]{8,8192}=*/gi;
 const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
 
 /** Key-shaped secrets, each with the literal text every match contains (a cheap test first). */
 const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g, ['k-']],
+  // An `sk-` key from 10 characters on when it has a capital, a digit or a `*` (a masked key) in
+  // its first 12, as every real key does (`sk-learn` and `sk-learn-docs` are words); any from 12.
+  [
+    /\bsk-(?=[A-Za-z0-9_*.-]{0,11}[A-Z0-9*])[A-Za-z0-9_*.-]{9,511}[A-Za-z0-9*]|\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g,
+    ['k-'],
+  ],
   [/\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,512}/g, ['k_']],
   [/\bgh[pousr]_[A-Za-z0-9]{20,255}/g, ['gh']],
   [/\bgithub_pat_[A-Za-z0-9_]{20,255}/g, ['github_pat_']],
@@ -185,6 +216,78 @@ function isUserPass(base64: string): boolean {
     return false;
   }
 }
+
+/**
+ * Text whose YAML values under secret keys that are on the lines below the key (a block scalar,
+ * `secret: |`, or an indented value) are replaced by one line, `[redacted]` at the first line's
+ * indentation: every line indented deeper than the key, blank lines between them included, and
+ * (with no block indicator) a `- ` sequence at the key's own indentation.
+ */
+function redactBlocks(text: string): string {
+  let out = '';
+  let copied = 0;
+  // Lines are read back from their ends: most end in anything but a colon, and are passed over at
+  // once (a regex looking for such colons costs more, as it reads every character).
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+    const keyEnd = text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl; // the key line's \r\n or \n
+    let at = lastNonBlank(text, keyEnd - 1);
+    let mark = at;
+    while (mark > at - 2 && isIndicatorTail(text.charCodeAt(mark))) mark -= 1;
+    const indicator = text.charCodeAt(mark) === 124 || text.charCodeAt(mark) === 62; // | or >
+    if (indicator) at = lastNonBlank(text, mark - 1);
+    if (text.charCodeAt(at) !== 58) continue; // :
+    const key = LINE_KEY.exec(text.slice(text.lastIndexOf('\n', at) + 1, at));
+    if (key === null || !isSecretKey(key[3] ?? '')) continue;
+    const column = (key[1] ?? '').length;
+    let cursor = keyEnd;
+    let blockEnd = -1;
+    let indent = '';
+    while (cursor < text.length) {
+      const start = text.indexOf('\n', cursor) + 1;
+      if (start === 0) break;
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = text.length;
+      if (text.charCodeAt(end - 1) === 13) end -= 1; // \r
+      const first = firstNonBlank(text, start, end);
+      cursor = end;
+      if (first === end) continue; // blank: in the block when a deeper line follows
+      const depth = first - start;
+      const after = text.charCodeAt(first + 1);
+      const item =
+        !indicator &&
+        depth === column &&
+        text[first] === '-' &&
+        (first + 1 === end || after === 32 || after === 9);
+      if (depth <= column && !item) break;
+      if (blockEnd === -1) indent = text.slice(start, first);
+      blockEnd = end;
+    }
+    if (blockEnd === -1) continue;
+    const newline = keyEnd === nl ? '\n' : '\r\n';
+    out += `${text.slice(copied, keyEnd)}${newline}${indent}${REDACTED}`;
+    copied = blockEnd;
+    nl = text.charCodeAt(blockEnd) === 13 ? blockEnd + 1 : blockEnd; // the block's last line end
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The index of the last character at or before `at` that is not a space or tab (-1: none). */
+function lastNonBlank(text: string, at: number): number {
+  let i = at;
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i -= 1;
+  return i;
+}
+
+/** The index of the first character from `from` on, before `to`, that is not a space or tab. */
+function firstNonBlank(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && isBlank(text.charCodeAt(i))) i += 1;
+  return i;
+}
+
+const isBlank = (code: number): boolean => code === 32 || code === 9;
+/** `1`-`9`, `+` and `-`: what may follow `|` or `>` in a block scalar indicator. */
+const isIndicatorTail = (code: number): boolean => (code >= 49 && code <= 57) || code === 43 || code === 45;
 
 function quoted(value: string): string {
   if (value.startsWith('\\"')) return `\\"${REDACTED}\\"`;
@@ -227,12 +330,17 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('-----BEGIN ')) out = out.replace(PRIVATE_KEY_BLOCK, REDACTED);
   if (out.includes('://') && out.includes('@'))
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
-  if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out))
+  if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out)) {
+    if (out.includes('\n')) out = redactBlocks(out);
     out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
-      isSecretKey(key) && value !== REDACTED && !(sep === ':' && POSITION.test(value))
+      isSecretKey(key) &&
+      value !== REDACTED &&
+      !(sep === ':' && POSITION.test(value)) &&
+      !BLOCK_INDICATOR.test(value)
         ? `${quote}${key}${quote}${sep}${quoted(value)}`
         : match,
     );
+  }
   if (BEARER_WORD.test(out)) out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
   if (BASIC_WORD.test(out))
     out = out.replace(BASIC, (match, scheme: string, credential: string) =>
@@ -254,12 +362,12 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
 
 /**
  * What every key {@link isSecretKey} accepts contains (a word of SECRET_WORDS, or the two words of
- * a pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.` or `-`), in any
+ * a pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.`, `-` or spaces), in any
  * case: a text without any of these has no `key=value` pair to redact, and skips that pattern.
  * Made from the two lists, so a word added to them is in it too (the words are plain letters).
  */
 const SECRET_KEY_WORD = new RegExp(
-  [...SECRET_WORDS, ...[...SECRET_PAIRS].map((pair) => pair.replace(' ', '[_.-]*'))].join('|'),
+  [...SECRET_WORDS, ...[...SECRET_PAIRS].map((pair) => pair.replace(' ', String.raw`[ \t_.-]*`))].join('|'),
   'i',
 );
 /** No extra secrets (one list for every call that gives none). */

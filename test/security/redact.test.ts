@@ -278,3 +278,103 @@ describe('redactText, a configured key too short to be a secret', () => {
     expect(MIN_LITERAL_SECRET_CHARS).toBe(16);
   });
 });
+
+describe('redactText, keys written as two words', () => {
+  it.each([
+    ['api key: abc123def456ghi789', 'api key: [redacted]'],
+    ['API Key = abc123def456ghi789', 'API Key = [redacted]'],
+    ['my OpenAI API key: abc123def456ghi789, thanks', 'my OpenAI API key: [redacted], thanks'],
+    ['access token: abc123def456ghi789', 'access token: [redacted]'],
+    ['client secret: abc123def456ghi789', 'client secret: [redacted]'],
+    ['private key: abc123def456ghi789', 'private key: [redacted]'],
+    ['Session ID=abc123def456ghi789; path=/', 'Session ID=[redacted]; path=/'],
+    ['secret key: abc123def456ghi789', 'secret key: [redacted]'],
+    ['{"api key": "abc123def456ghi789"}', '{"api key": "[redacted]"}'],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+
+  it('leaves prose and keys that name no secret alone', () => {
+    for (const text of [
+      'the secret to good soup is salt',
+      'token count: 42',
+      'password reset: enabled',
+      'primary key: id',
+      'sort key: name',
+      'the api is key: use it',
+      'fixtures/api-key-rotation.yaml:7:3: duplicate key',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
+
+describe('redactText, YAML values below their key', () => {
+  it.each(['>-', '|', '|-', '>', '|+', '>2'])('redacts every line of a %s block scalar', (indicator) => {
+    const text = `name: demo\nsecret: ${indicator}\n  s3cr3t-value-line-one\n  more\n\n  s3cr3t-value-line-three\nnext: 1`;
+    expect(redactText(text)).toBe(`name: demo\nsecret: ${indicator}\n  ${REDACTED}\nnext: 1`);
+  });
+
+  it.each([
+    [
+      'password:\n  s3cr3t-value-line-one\n  s3cr3t-value-line-two\nuser: bob',
+      `password:\n  ${REDACTED}\nuser: bob`,
+    ],
+    ['token:\n            s3cr3t-value-deep\nuser: bob', `token:\n            ${REDACTED}\nuser: bob`],
+    ['api key:\n  s3cr3t-value-line-one\n  two', `api key:\n  ${REDACTED}`],
+    ['API Key:\n  s3cr3t-value-line-one\nnext: 1', `API Key:\n  ${REDACTED}\nnext: 1`],
+    ['token:\n  - s3cr3t-value-one\n  - s3cr3t-value-two\nnext: 1', `token:\n  ${REDACTED}\nnext: 1`],
+    ['"client_secret":\n  "s3cr3t value"\nregion: eu', `"client_secret":\n  ${REDACTED}\nregion: eu`],
+    [
+      'config:\n  client_secret: |\n    s3cr3t-value-line-one\n    two\n  region: eu',
+      `config:\n  client_secret: |\n    ${REDACTED}\n  region: eu`,
+    ],
+    [
+      '- password: >\n    s3cr3t-value-line-one\n    two\n  user: bob',
+      `- password: >\n    ${REDACTED}\n  user: bob`,
+    ],
+    [
+      'credentials:\n- s3cr3t-value-one\n- s3cr3t-value-two\nuser: bob',
+      `credentials:\n${REDACTED}\nuser: bob`,
+    ],
+    ['secret: |\r\n  s3cr3t-value-line-one\r\n  two\r\nnext: 1', `secret: |\r\n  ${REDACTED}\r\nnext: 1`],
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('leaves a block under a key that names no secret alone', () => {
+    for (const text of [
+      'description: |\n  the secret to good soup is salt\n  and time\nnext: 1',
+      'token_count:\n  42\nnext: 1',
+      'evals/secret.yaml:3:12:\n  bad indentation',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
+
+describe('redactText, short sk- keys in text', () => {
+  it.each([
+    ['use sk-ABCDEFGHIJ here', 'use [redacted] here'],
+    ['key sk-Zx81kQ7a9b.', 'key [redacted].'],
+    ['sk-proj-Ab3dEf7h', '[redacted]'],
+    ['sk-ant-api03-Xy9', '[redacted]'],
+    ['sk-abcdefghijkl', '[redacted]'],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+
+  it('leaves words that start sk- alone', () => {
+    for (const text of [
+      'pip install sk-learn',
+      'we used sk-learn and scikit-learn',
+      'sk-learn-docs',
+      'the sk-image filter',
+      'sk-v2 model',
+      'a risk-assessment matrix',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
