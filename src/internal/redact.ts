@@ -186,6 +186,16 @@ const POSITION = /^\d{1,9}:\d{1,9}:?$/;
  * indentation and a list item's `- ` (1), the key's quote (2), the key (3).
  */
 const LINE_KEY = new RegExp(String.raw`^([ \t]*(?:-[ \t]+)?)(["']?)(${KEY})\2[ \t]*$`, 'i');
+/** A key written as words with a space (`API key`, `Session ID`): a key as prose writes it. */
+const isProseKey = (key: string): boolean => key.includes(' ') || key.includes('\t');
+/**
+ * A bare value that is one plain word, letters only, a capital at most at its start (`set`,
+ * `missing`, `Invalid`): after a key written as prose it is the sentence going on (`no judge API
+ * key: set OPENAI_API_KEY`), not a credential, which has a digit, a symbol or mixed case. (After a
+ * key written as code, `api_key=hunter`, it is still redacted.)
+ */
+const PLAIN_WORD = /^[A-Za-z][a-z]{0,15}$/;
+const isPlainWord = (value: string): boolean => PLAIN_WORD.test(value);
 /** A block scalar indicator, which the key=value pattern takes for a bare value: not a secret. */
 const BLOCK_INDICATOR = /^[|>][1-9+-]{0,2}$/;
 
@@ -335,6 +345,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
       isSecretKey(key) &&
       value !== REDACTED &&
+      !(isProseKey(key) && isPlainWord(value)) &&
       !(sep === ':' && POSITION.test(value)) &&
       !BLOCK_INDICATOR.test(value)
         ? `${quote}${key}${quote}${sep}${quoted(value)}`

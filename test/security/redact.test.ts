@@ -290,6 +290,10 @@ describe('redactText, keys written as two words', () => {
     ['Session ID=abc123def456ghi789; path=/', 'Session ID=[redacted]; path=/'],
     ['secret key: abc123def456ghi789', 'secret key: [redacted]'],
     ['{"api key": "abc123def456ghi789"}', '{"api key": "[redacted]"}'],
+    ['api key: hunter2', 'api key: [redacted]'],
+    ['api key: HunterTwo', 'api key: [redacted]'],
+    ['api key: "set"', 'api key: "[redacted]"'],
+    ['api_key: set', 'api_key: [redacted]'],
   ])('%s', (text, redacted) => {
     expect(redactText(text)).toBe(redacted);
   });
@@ -303,6 +307,10 @@ describe('redactText, keys written as two words', () => {
       'sort key: name',
       'the api is key: use it',
       'fixtures/api-key-rotation.yaml:7:3: duplicate key',
+      // A sentence going on after a key written as prose: the judge's own error message.
+      'no judge API key: set OPENAI_API_KEY (or judge.apiKey)',
+      'Invalid API key: check the dashboard',
+      'Session ID: Missing from the request',
     ]) {
       expect(redactText(text)).toBe(text);
     }
