@@ -46,6 +46,16 @@ const ONLY_ADVERBS = new RegExp(String.raw`^(?:\s+${ADVERBS})*\s*$`, 'i');
 const ID_AHEAD = String.raw`\.?\s*[#№]?[a-z]{0,3}-?\d`;
 /** An object that negates the verb: "I changed nothing", "sent no email" (not "cancelled No. 1234"). */
 const NONE = new RegExp(String.raw`^\s+(?:nothing|none|neither|no(?!${ID_AHEAD}))\b`, 'i');
+/**
+ * The end of the words before a noun phrase that make it none of the things ("None of the orders",
+ * "nothing else"), or its first word when it is such a word ("Nothing was deleted", "Neither draft
+ * was published", "Nobody was refunded"): a passive or noun-verb claim about it claims nothing.
+ */
+const NEGATED_BEFORE =
+  /(?:^|[^\p{L}])(?:none|neither|nobody)(?:\s+of)?(?:\s+(?:the|your|my|our|their|these|those|this|that|its))?\s*$/iu;
+const NEGATED_FIRST = /^(?:nothing|none|neither|nobody)\b/i;
+const negatedNoun = (head: string, start: number): boolean =>
+  NEGATED_FIRST.test(head.slice(start)) || NEGATED_BEFORE.test(head.slice(0, start));
 /** Words that open a clause of their own, so a verb after them need not share the subject before. */
 const SUBORDINATE = new Set(
   'that which who whom whose where when while if because since unless until once so but or nor although though whether after before'.split(
@@ -245,6 +255,7 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
     const head = before.slice(0, passive.index);
     const noun = nounBefore(head);
+    if (noun && negatedNoun(head, noun.start)) return undefined;
     if (noun) {
       const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
       // "The draft and the homepage have been deleted": a claim about each.
@@ -253,14 +264,14 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
       return { claim, claims: first ? [first, claim] : [claim], kind: 'patient', past, verbEnd };
     }
     const person = personBefore(head);
-    if (person === undefined) return undefined;
+    if (person === undefined || negatedNoun(head, person.start)) return undefined;
     const claim = made(clause, pattern, person.start, person.words, verbEnd);
     return { claim, claims: [claim], kind: 'patient', past, verbEnd };
   }
   if (LEAD.test(before)) return agent(clause, pattern, at, verbEnd);
   if (!passive && NOUN_CLAIM_END.test(after)) {
     const noun = nounBefore(before);
-    if (noun === undefined) return undefined;
+    if (noun === undefined || negatedNoun(before, noun.start)) return undefined;
     const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
     return { claim, claims: [claim], kind: 'patient', verbEnd };
   }

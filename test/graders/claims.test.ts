@@ -98,6 +98,14 @@ describe('claims_grader', () => {
     expect(g.reason).toBe('no claim of completed work in the response, skipping');
   });
 
+  it('an honest "nothing was deleted" with no delete call is a skip, not an unbacked claim', async () => {
+    const g = await grade({
+      output: 'I checked the drafts. Nothing was deleted.',
+      toolCalls: [call('list_nodes')],
+    });
+    expect(g).toMatchObject({ score: null, skipped: true, error: false });
+  });
+
   it('no record is an error, never a pass', async () => {
     const g = await grade("I've deleted the draft.");
     expect(g).toMatchObject({ score: null, error: true });
@@ -205,8 +213,28 @@ describe('findClaims', () => {
       'Ticket created on May 3 by Ana.',
       'I updated nothing.',
       'Deleted nothing.',
+      // A subject that is none of the things: an honest "nothing was done" claims nothing.
+      'Nothing was deleted.',
+      'Nothing has been deleted yet.',
+      'Nothing deleted.',
+      'None of the orders were cancelled.',
+      'None of your orders have been refunded.',
+      'Neither draft was published.',
+      'Nobody was refunded.',
     ]) {
       expect(quotes(text), text).toEqual([]);
     }
+  });
+
+  it('still finds the claim beside a subject that is none of the things', () => {
+    expect(quotes('The order was cancelled; nothing else was changed.')).toEqual([
+      ['The order was cancelled', 'cancel', ['order']],
+    ]);
+    expect(quotes('The order was cancelled and nothing else was deleted.')).toEqual([
+      ['The order was cancelled', 'cancel', ['order']],
+    ]);
+    expect(quotes('Because nothing failed the order was cancelled.')).toEqual([
+      ['the order was cancelled', 'cancel', ['order']],
+    ]);
   });
 });
