@@ -82,21 +82,31 @@ function branchMatchesType(branch: unknown, value: unknown): boolean {
   return types.includes(actual) || (actual === 'integer' && types.includes('number'));
 }
 
-/** The question id's pattern against a comma (schema/dataset.json). */
+/** The question id's and tag's pattern against a comma (schema/dataset.json). */
 const ID_WITHOUT_COMMA = '^[^,]*$';
-/** The question id's pattern against whitespace at either end (schema/dataset.json). */
+/** The question id's and tag's pattern against whitespace at either end (schema/dataset.json). */
 const ID_TRIMMED = '^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$';
 
-/** AI_EVAL_IDS (and `promote --ids`) split on commas: an id holding one could never be selected. */
-function commaInId(id: string): string {
-  const fixed = id.replace(/\s*,\s*/g, '-').trim();
+/** A question's tag (`/questions/3/tags/0`), which AI_EVAL_TAGS selects, rather than its id. */
+const TAG_PATH = /\/tags\/\d+$/;
+
+/**
+ * AI_EVAL_IDS (and `promote --ids`) and AI_EVAL_TAGS split on commas: an id or tag holding one
+ * could never be selected.
+ */
+function commaIn(value: string, tag: boolean): string {
+  const fixed = value.replace(/\s*,\s*/g, '-').trim();
   const example = fixed.replace(/-/g, '') === '' ? '' : `, for example ${shownKey(fixed)}`;
-  return `must not contain a comma, got ${typeName(id)}: AI_EVAL_IDS (and ai-eval promote --ids) read a comma-separated list, so no filter could select this question. Fix: rename it without the comma${example}.`;
+  if (tag)
+    return `must not contain a comma, got ${typeName(value)}: AI_EVAL_TAGS reads a comma-separated list, so no filter could select this tag. Fix: make it two tags, or rename it without the comma${example}.`;
+  return `must not contain a comma, got ${typeName(value)}: AI_EVAL_IDS (and ai-eval promote --ids) read a comma-separated list, so no filter could select this question. Fix: rename it without the comma${example}.`;
 }
 
-/** AI_EVAL_IDS (and `promote --ids`) trim each id: an id with whitespace at an end could never be selected. */
-function untrimmedId(id: string): string {
-  return `must not begin or end with whitespace, got ${typeName(id)}: AI_EVAL_IDS (and ai-eval promote --ids) trim each id, so no filter could select this question. Fix: write it as ${shownKey(id.trim())}.`;
+/** The filters trim each id and tag: one with whitespace at an end could never be selected. */
+function untrimmed(value: string, tag: boolean): string {
+  if (tag)
+    return `must not begin or end with whitespace, got ${typeName(value)}: AI_EVAL_TAGS trims each tag, so no filter could select this tag. Fix: write it as ${shownKey(value.trim())}.`;
+  return `must not begin or end with whitespace, got ${typeName(value)}: AI_EVAL_IDS (and ai-eval promote --ids) trim each id, so no filter could select this question. Fix: write it as ${shownKey(value.trim())}.`;
 }
 
 function describe(error: ErrorObject): string {
@@ -111,8 +121,10 @@ function describe(error: ErrorObject): string {
     case 'type':
       return `must be ${expectedType(p.type)}, got ${typeName(data)}. Fix the value of '${key}'.`;
     case 'pattern':
-      if (p.pattern === ID_WITHOUT_COMMA && typeof data === 'string') return commaInId(data);
-      if (p.pattern === ID_TRIMMED && typeof data === 'string') return untrimmedId(data);
+      if (p.pattern === ID_WITHOUT_COMMA && typeof data === 'string')
+        return commaIn(data, TAG_PATH.test(error.instancePath));
+      if (p.pattern === ID_TRIMMED && typeof data === 'string')
+        return untrimmed(data, TAG_PATH.test(error.instancePath));
       if (p.pattern !== '\\S') {
         const what = (error.parentSchema as { description?: string } | undefined)?.description;
         return `must be ${what ?? `text matching ${String(p.pattern)}`}, got ${typeName(data)}. Fix the value of '${key}'.`;

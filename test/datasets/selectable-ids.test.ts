@@ -48,3 +48,22 @@ describe('a question id AI_EVAL_IDS could not select', () => {
     expect(validateDataset(text, { file: 'd.yaml' }).problems).toEqual([]);
   });
 });
+
+// AI_EVAL_TAGS is read the same way: a tag with a comma or whitespace around it selects nothing.
+describe('a question tag AI_EVAL_TAGS could not select', () => {
+  it('is refused when it holds a comma, or begins or ends with whitespace, or is blank', () => {
+    expect(filterFromEnv({ AI_EVAL_TAGS: 'billing, refunds' }).tags).toEqual(['billing', 'refunds']);
+    expect(
+      messages('questions:\n  - id: a\n    input: x\n    tags: [ok, "billing, refunds", " vat", ""]\n'),
+    ).toEqual([
+      `d.yaml:4:16: /questions/0/tags/1: must not contain a comma, got the string "billing, refunds": AI_EVAL_TAGS reads a comma-separated list, so no filter could select this tag. Fix: make it two tags, or rename it without the comma, for example 'billing-refunds'.`,
+      `d.yaml:4:36: /questions/0/tags/2: must not begin or end with whitespace, got the string " vat": AI_EVAL_TAGS trims each tag, so no filter could select this tag. Fix: write it as 'vat'.`,
+      'd.yaml:4:44: /questions/0/tags/3: must be a non-empty string, got the string "". Fix: give it some text.',
+    ]);
+  });
+
+  it('accepts tags with inner spaces and other punctuation', () => {
+    const text = 'questions:\n  - { id: a, input: x, tags: ["refund policy", "a;b|c/d:e", "ünïcode"] }\n';
+    expect(validateDataset(text, { file: 'd.yaml' }).problems).toEqual([]);
+  });
+});

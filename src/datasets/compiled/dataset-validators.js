@@ -15,10 +15,10 @@ function ucs2length(str) {
 }
 
 export const document = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://unpkg.com/ai-eval/schema/dataset.json","title":"ai-eval dataset","description":"A dataset of eval questions for ai-eval. Extra keys are allowed everywhere for domain extensions.","type":"object","required":["questions"],"properties":{"name":{"type":"string","description":"Machine name of the dataset."},"label":{"type":"string","description":"Human-readable name of the dataset."},"description":{"type":"string"},"version":{"type":["string","number"],"description":"Version of the dataset, free-form."},"splits":{"type":"object","description":"Named splits: a list of question ids, or { fraction, seed } for a deterministic held-out split.","additionalProperties":{"$ref":"#/$defs/split"}},"questions":{"type":"array","description":"The eval questions.","items":{"$ref":"#/$defs/question"}}},"$defs":{"question":{"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset. No comma, and no whitespace at either end: AI_EVAL_IDS selects questions by a comma-separated list of trimmed ids.","allOf":[{"pattern":"^[^,]*$","description":"an id without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"an id without whitespace at either end"}]},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}},"message":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}},"expected":{"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}},"expectedTool":{"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"},"split":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"},"strings":{"type":"array","items":{"type":"string"}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://unpkg.com/ai-eval/schema/dataset.json","title":"ai-eval dataset","description":"A dataset of eval questions for ai-eval. Extra keys are allowed everywhere for domain extensions.","type":"object","required":["questions"],"properties":{"name":{"type":"string","description":"Machine name of the dataset."},"label":{"type":"string","description":"Human-readable name of the dataset."},"description":{"type":"string"},"version":{"type":["string","number"],"description":"Version of the dataset, free-form."},"splits":{"type":"object","description":"Named splits: a list of question ids, or { fraction, seed } for a deterministic held-out split.","additionalProperties":{"$ref":"#/$defs/split"}},"questions":{"type":"array","description":"The eval questions.","items":{"$ref":"#/$defs/question"}}},"$defs":{"question":{"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset. No comma, and no whitespace at either end: AI_EVAL_IDS selects questions by a comma-separated list of trimmed ids.","allOf":[{"pattern":"^[^,]*$","description":"an id without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"an id without whitespace at either end"}]},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"type":"array","description":"Tags to select questions by. No comma, and no whitespace at either end: AI_EVAL_TAGS selects questions by a comma-separated list of trimmed tags.","items":{"type":"string","pattern":"\\S","allOf":[{"pattern":"^[^,]*$","description":"a tag without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"a tag without whitespace at either end"}]}},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}},"message":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}},"expected":{"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}},"expectedTool":{"anyOf":[{"type":"string","pattern":"\\S"},{"type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S"},"args":{"type":"object"},"after":{"type":"string","pattern":"\\S"},"times":{"type":"integer","minimum":0},"succeeded":{"type":"boolean","description":"Only a call that did not fail counts (its status is not error)."},"critical":{"type":"boolean","description":"When this entry is not met, tool_usage_grader scores 0 whatever else matched."}},"additionalProperties":false}],"description":"a tool name or { name, args?, after?, times?, succeeded?, critical? }"},"split":{"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"},"strings":{"type":"array","items":{"type":"string"}}}};
 const schema32 = {"anyOf":[{"type":"array","items":{"type":"string","pattern":"\\S"}},{"type":"object","required":["fraction","seed"],"properties":{"fraction":{"type":"number","exclusiveMinimum":0,"maximum":1},"seed":{"type":["string","integer"]}}}],"description":"a list of question ids or { fraction, seed }"};
 const pattern4 = new RegExp("\\S", "u");
-const schema33 = {"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset. No comma, and no whitespace at either end: AI_EVAL_IDS selects questions by a comma-separated list of trimmed ids.","allOf":[{"pattern":"^[^,]*$","description":"an id without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"an id without whitespace at either end"}]},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"$ref":"#/$defs/strings"},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}};
+const schema33 = {"type":"object","required":["id"],"anyOf":[{"required":["input"]},{"required":["messages"]}],"properties":{"id":{"type":"string","pattern":"\\S","description":"Unique id of the question in the dataset. No comma, and no whitespace at either end: AI_EVAL_IDS selects questions by a comma-separated list of trimmed ids.","allOf":[{"pattern":"^[^,]*$","description":"an id without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"an id without whitespace at either end"}]},"input":{"type":"string","description":"The question text sent to the target."},"messages":{"type":"array","minItems":1,"description":"A multi-turn conversation; its input is the flattened transcript.","items":{"$ref":"#/$defs/message"}},"criteria":{"type":"string","description":"What a good answer does, for LLM judges."},"expected":{"$ref":"#/$defs/expected"},"expected_facts":{"$ref":"#/$defs/strings"},"expected_tools":{"type":"array","description":"Tools the agent is expected to call.","items":{"$ref":"#/$defs/expectedTool"},"minItems":1},"must_not_contain":{"$ref":"#/$defs/strings"},"rubric_ref":{"type":"string","minLength":1,"description":"Name of a rubric file (rubrics/<ref>.yaml)."},"metadata":{"type":"object","description":"Free-form data for graders. metadata.state holds the assertions state_grader checks against the system under test.","properties":{"state":{"type":"object","description":"{ assertions: [{ id, kind, ...params }] }: each assertion names a state check kind (defineStateCheck); its other keys are params, checked by that kind's schema when the kind is defined.","required":["assertions"],"properties":{"assertions":{"type":"array","minItems":1,"items":{"type":"object","required":["id","kind"],"properties":{"id":{"type":"string","pattern":"\\S","description":"the assertion's id, named in the reason"},"kind":{"type":"string","pattern":"\\S","description":"a state check kind"}}}}}}}},"tags":{"type":"array","description":"Tags to select questions by. No comma, and no whitespace at either end: AI_EVAL_TAGS selects questions by a comma-separated list of trimmed tags.","items":{"type":"string","pattern":"\\S","allOf":[{"pattern":"^[^,]*$","description":"a tag without a comma"},{"pattern":"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$","description":"a tag without whitespace at either end"}]}},"bundle":{"type":"string"},"split":{"type":"string","minLength":1,"description":"The split this question belongs to."},"disabled":{"type":"boolean","description":"A disabled question is skipped."},"timeout":{"type":"integer","exclusiveMinimum":0,"maximum":2147483647,"description":"Timeout of the question in milliseconds (at most 2147483647, the longest timer Node.js sets)."}}};
 const schema34 = {"type":"object","required":["role","content"],"properties":{"role":{"type":"string","minLength":1},"content":{"type":"string"}}};
 const schema35 = {"type":"object","description":"What the response is expected to be.","properties":{"format":{"enum":["json","markdown"],"description":"The shape the response must have."},"schema":{"type":["object","boolean"]},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$","description":"regex flags: any of i, m, s, u"},"reference":{"type":"string"}}};
 const schema36 = {"type":"array","items":{"type":"string"}};
@@ -848,8 +848,9 @@ if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
 let data33 = data32[i5];
-if(typeof data33 !== "string"){
-const err61 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
+if(typeof data33 === "string"){
+if(!pattern5.test(data33)){
+const err61 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^,]*$"},message:"must match pattern \""+"^[^,]*$"+"\"",schema:"^[^,]*$",parentSchema:schema33.properties.tags.items.allOf[0],data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -859,9 +860,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
+if(typeof data33 === "string"){
+if(!pattern6.test(data33)){
+const err62 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"},message:"must match pattern \""+"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"+"\"",schema:"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$",parentSchema:schema33.properties.tags.items.allOf[1],data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -871,10 +872,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.bundle !== undefined){
-let data34 = data.bundle;
-if(typeof data34 !== "string"){
-const err63 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
+if(typeof data33 === "string"){
+if(!pattern4.test(data33)){
+const err63 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.tags.items,data:data33};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -884,11 +884,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data35 = data.split;
-if(typeof data35 === "string"){
-if(func1(data35) < 1){
-const err64 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
+else {
+const err64 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data33};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -898,8 +895,9 @@ vErrors.push(err64);
 errors++;
 }
 }
+}
 else {
-const err65 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
+const err65 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -909,10 +907,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-let data36 = data.disabled;
-if(typeof data36 !== "boolean"){
-const err66 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
+if(data.bundle !== undefined){
+let data34 = data.bundle;
+if(typeof data34 !== "string"){
+const err66 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -922,10 +920,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.timeout !== undefined){
-let data37 = data.timeout;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
+if(data.split !== undefined){
+let data35 = data.split;
+if(typeof data35 === "string"){
+if(func1(data35) < 1){
+const err67 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -934,9 +933,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 2147483647 || isNaN(data37)){
-const err68 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+}
+else {
+const err68 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -945,8 +944,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data37 <= 0 || isNaN(data37)){
-const err69 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+}
+if(data.disabled !== undefined){
+let data36 = data.disabled;
+if(typeof data36 !== "boolean"){
+const err69 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -956,15 +958,49 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(data.timeout !== undefined){
+let data37 = data.timeout;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err70 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2147483647 || isNaN(data37)){
+const err71 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data37 <= 0 || isNaN(data37)){
+const err72 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -2078,8 +2114,9 @@ if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
 let data33 = data32[i5];
-if(typeof data33 !== "string"){
-const err61 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/$defs/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.items.type,parentSchema:schema36.items,data:data33};
+if(typeof data33 === "string"){
+if(!pattern5.test(data33)){
+const err61 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^,]*$"},message:"must match pattern \""+"^[^,]*$"+"\"",schema:"^[^,]*$",parentSchema:schema33.properties.tags.items.allOf[0],data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2089,9 +2126,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.type,parentSchema:schema36,data:data32};
+if(typeof data33 === "string"){
+if(!pattern6.test(data33)){
+const err62 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"},message:"must match pattern \""+"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$"+"\"",schema:"^(?:\\s*|\\S(?:[\\s\\S]*\\S)?)$",parentSchema:schema33.properties.tags.items.allOf[1],data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2101,10 +2138,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.bundle !== undefined){
-let data34 = data.bundle;
-if(typeof data34 !== "string"){
-const err63 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
+if(typeof data33 === "string"){
+if(!pattern4.test(data33)){
+const err63 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema33.properties.tags.items,data:data33};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2114,11 +2150,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data35 = data.split;
-if(typeof data35 === "string"){
-if(func1(data35) < 1){
-const err64 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
+else {
+const err64 = {instancePath:instancePath+"/tags/" + i5,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.tags.items.type,parentSchema:schema33.properties.tags.items,data:data33};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2128,8 +2161,9 @@ vErrors.push(err64);
 errors++;
 }
 }
+}
 else {
-const err65 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
+const err65 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.tags.type,parentSchema:schema33.properties.tags,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2139,10 +2173,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.disabled !== undefined){
-let data36 = data.disabled;
-if(typeof data36 !== "boolean"){
-const err66 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
+if(data.bundle !== undefined){
+let data34 = data.bundle;
+if(typeof data34 !== "string"){
+const err66 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.bundle.type,parentSchema:schema33.properties.bundle,data:data34};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2152,10 +2186,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.timeout !== undefined){
-let data37 = data.timeout;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err67 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
+if(data.split !== undefined){
+let data35 = data.split;
+if(typeof data35 === "string"){
+if(func1(data35) < 1){
+const err67 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2164,9 +2199,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 2147483647 || isNaN(data37)){
-const err68 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+}
+else {
+const err68 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.split.type,parentSchema:schema33.properties.split,data:data35};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2175,8 +2210,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data37 <= 0 || isNaN(data37)){
-const err69 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+}
+if(data.disabled !== undefined){
+let data36 = data.disabled;
+if(typeof data36 !== "boolean"){
+const err69 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.disabled.type,parentSchema:schema33.properties.disabled,data:data36};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2186,15 +2224,49 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(data.timeout !== undefined){
+let data37 = data.timeout;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err70 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.timeout.type,parentSchema:schema33.properties.timeout,data:data37};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2147483647 || isNaN(data37)){
+const err71 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data37 <= 0 || isNaN(data37)){
+const err72 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.timeout,data:data37};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
