@@ -158,11 +158,13 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#@'"<>\\]{1,512}@/gi;
  */
 const KEY_VALUE = new RegExp(
   [
-    String.raw`(?<![\w.-])`, // starts where a key can start: linear time on a long word
+    String.raw`(?<![\w./-])`, // starts where a key can start (not inside a word or a path): linear time on a long word
     String.raw`(\\?["']?)`, // 1: the key's opening quote
     `(${KEY})`, // 2: the key
     String.raw`\1`,
-    String.raw`(\s{0,8}[:=]\s{0,8})`, // 3: the separator
+    // 3: the separator; the value may be on the next line unless that line is a key of its own
+    // (`password:` then `user: bob` leaves `user` alone)
+    String.raw`(\s{0,8}[:=](?:[ \t]{0,8}|[ \t]{0,8}\r?\n[ \t\r\n]{0,8}(?![\w.-]{1,64}[ \t]*[:=](?:\s|$))))`,
     '(',
     String.raw`\\"(?:(?!\\")[^\n]){0,8192}\\"`, // an escaped-quote string
     String.raw`|"(?:[^"\\\n]|\\.){0,8192}"`,
@@ -281,6 +283,33 @@ function redactBlocks(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
+/**
+ * Text with the value of each `key=value` pair under a secret key redacted. After a pair whose key
+ * is not secret, the search goes on right after its separator, not after its value: that value may
+ * be a key itself (`Error: token: abc`, `x=api_key=abc`).
+ */
+function redactPairs(text: string): string {
+  KEY_VALUE.lastIndex = 0;
+  let out = '';
+  let copied = 0;
+  for (let m = KEY_VALUE.exec(text); m !== null; m = KEY_VALUE.exec(text)) {
+    const [match, quote = '', key = '', sep = '', value = ''] = m;
+    if (
+      isSecretKey(key) &&
+      value !== REDACTED &&
+      !(isProseKey(key) && isPlainWord(value)) &&
+      !(sep === ':' && POSITION.test(value)) &&
+      !BLOCK_INDICATOR.test(value)
+    ) {
+      out += `${text.slice(copied, m.index)}${quote}${key}${quote}${sep}${quoted(value)}`;
+      copied = m.index + match.length;
+    } else {
+      KEY_VALUE.lastIndex = m.index + 2 * quote.length + key.length + sep.length;
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
 /** The index of the last character at or before `at` that is not a space or tab (-1: none). */
 function lastNonBlank(text: string, at: number): number {
   let i = at;
@@ -342,15 +371,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
   if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out)) {
     if (out.includes('\n')) out = redactBlocks(out);
-    out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) =>
-      isSecretKey(key) &&
-      value !== REDACTED &&
-      !(isProseKey(key) && isPlainWord(value)) &&
-      !(sep === ':' && POSITION.test(value)) &&
-      !BLOCK_INDICATOR.test(value)
-        ? `${quote}${key}${quote}${sep}${quoted(value)}`
-        : match,
-    );
+    out = redactPairs(out);
   }
   if (BEARER_WORD.test(out)) out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
   if (BASIC_WORD.test(out))

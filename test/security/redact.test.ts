@@ -386,3 +386,35 @@ describe('redactText, short sk- keys in text', () => {
     }
   });
 });
+
+describe('redactText, a secret key right after another key', () => {
+  it.each([
+    ['Error: token: abc123def', `Error: token: ${REDACTED}`],
+    ['note: password: hunter2', `note: password: ${REDACTED}`],
+    ['x=api_key=abc123def', `x=api_key=${REDACTED}`],
+    ['{"note": "token: abc123def"}', `{"note": "token: ${REDACTED}"}`],
+    ['a: b: c: d: password=x1', `a: b: c: d: password=${REDACTED}`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+
+  it('does not take a path that ends in a secret word for a key', () => {
+    for (const text of [
+      'http:../etc/passwd: refusing dataset ref',
+      'cannot read /etc/passwd: permission denied',
+      'file: fixtures/token: not found',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
+
+describe('redactText, a value on the next line', () => {
+  it('is redacted, unless that line is a key of its own', () => {
+    expect(redactText('Here is the password:\nhunter2')).toBe(`Here is the password:\n${REDACTED}`);
+    expect(redactText('password:\nuser: bob')).toBe('password:\nuser: bob');
+    expect(redactText('password: \r\nuser: bob')).toBe('password: \r\nuser: bob');
+    expect(redactText('token:\n\nnext: 1')).toBe('token:\n\nnext: 1');
+    expect(redactText('password:\n  hunter2\nuser: bob')).toBe(`password:\n  ${REDACTED}\nuser: bob`);
+  });
+});
