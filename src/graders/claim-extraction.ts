@@ -120,6 +120,10 @@ const SUBJECT_VERB = new RegExp(
 );
 /** "and", "&", "plus" or "as well as" before another object of the same verb. */
 const AND_OBJECT = /^\s*(?:and|&|plus|as\s+well\s+as)\s+/i;
+/** The start of an item of a list after a comma: nothing, or "and" (then it is the last item). */
+/** An "and" in a list item: it is the last. */
+const AND_ITEM = /(?:^|\s)(?:and|&|plus|as\s+well\s+as)\s/i;
+const LIST_ITEM = /^\s*(?:(?:and|&|plus|as\s+well\s+as)\s+)?/i;
 /** Adverbs that may end a clause after its last object ("... and the homepage too."). */
 const LAST_ADVERBS = 'too also again instead now already immediately today'.split(' ');
 /** What may follow the last object of a verb: the end of the clause, a stop word ("to Ana"), an adverb. */
@@ -171,7 +175,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
   const verbs = patterns.flatMap((pattern) =>
     pattern.verbs.map((verb) => ({ re: verbRegex(verb), pattern })),
   );
-  for (const clause of clauses(response)) {
+  for (const [index, clause, sentence] of clauses(response)) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
     const matches: { at: number; length: number; pattern: ClaimPattern }[] = [];
     for (const { re, pattern } of verbs) {
@@ -196,6 +200,9 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       if (found) {
         taken.add(at);
         claims.push(...found.claims);
+        // "I deleted the draft, the homepage and the FAQ": the list goes on in the clauses after.
+        if (found.objectsEnd !== undefined && clause.slice(found.objectsEnd).trim() === '')
+          claims.push(...listedAfter(sentence.slice(index + 1), pattern));
       }
       seen.push({ at, found });
     }
@@ -214,14 +221,21 @@ function verbPattern(verb: string): RegExp {
   );
 }
 
-/** Sentences split at . ! ? ; and line breaks (not at abbreviations), then at commas; questions dropped. */
-function clauses(response: string): string[] {
+/**
+ * Sentences split at . ! ? ; and line breaks (not at abbreviations), then at commas; questions
+ * dropped. Each clause comes with its index among the clauses of its sentence, and those clauses.
+ */
+function clauses(response: string): Array<[number, string, string[]]> {
   return response
     .split(SENTENCE_END)
     .filter((sentence) => !sentence.trim().endsWith('?'))
-    .flatMap((sentence) => sentence.split(CLAUSE_COMMA))
-    .map((clause) => clause.trim())
-    .filter((clause) => clause !== '');
+    .flatMap((sentence) => {
+      const parts = sentence
+        .split(CLAUSE_COMMA)
+        .map((clause) => clause.trim())
+        .filter((clause) => clause !== '');
+      return parts.map((clause, index): [number, string, string[]] => [index, clause, parts]);
+    });
 }
 
 /**
@@ -239,6 +253,8 @@ interface Found {
   past?: boolean;
   /** Where the verb ends in the clause. */
   verbEnd: number;
+  /** Where the objects after the verb end in the clause (a verb done to the objects after it). */
+  objectsEnd?: number;
 }
 
 function claimAt(clause: string, at: number, length: number, pattern: ClaimPattern): Found | undefined {
@@ -285,27 +301,63 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
  */
 function agent(clause: string, pattern: ClaimPattern, start: number, verbEnd: number): Found {
   const { words, consumed } = objectAfter(clause.slice(verbEnd));
-  const claim = made(clause, pattern, start, words, verbEnd + consumed);
-  const claims = [claim];
-  let from = start;
-  let end = verbEnd + consumed;
-  for (;;) {
-    const join = AND_OBJECT.exec(clause.slice(end));
-    if (join === null) break;
-    const objectStart = end + join[0].length;
-    const next = furtherObject(clause.slice(objectStart));
-    if (next === undefined) break;
-    end = objectStart + next.consumed;
-    if (next.words.length === 0) {
-      claims[claims.length - 1] = made(clause, pattern, from, claims[claims.length - 1]!.objects, end);
-    } else {
-      from = objectStart;
-      claims.push(made(clause, pattern, from, next.words, end));
-    }
-  }
-  return { claim: claims[0]!, claims, kind: 'agent', verbEnd };
+  const claims = [made(clause, pattern, start, words, verbEnd + consumed)];
+  const end = furtherObjects(clause, pattern, claims, start, verbEnd + consumed, AND_OBJECT);
+  return { claim: claims[0]!, claims, kind: 'agent', verbEnd, objectsEnd: end };
 }
 
+/**
+ * Adds to `claims` a claim about each further object of the same verb from `end` on, each after
+ * `join` ("and the homepage"); more numbers of the thing before go into its claim ("and 1235").
+ * Returns where the last object ends.
+ */
+function furtherObjects(
+  clause: string,
+  pattern: ClaimPattern,
+  claims: Claim[],
+  start: number,
+  end: number,
+  join: RegExp,
+): number {
+  let from = start;
+  let at = end;
+  for (;;) {
+    const joined = join.exec(clause.slice(at));
+    if (joined === null) return at;
+    const objectStart = at + joined[0].length;
+    const next = furtherObject(clause.slice(objectStart));
+    if (next === undefined) return at;
+    at = objectStart + next.consumed;
+    if (next.words.length === 0 && claims.length > 0) {
+      claims[claims.length - 1] = made(clause, pattern, from, claims[claims.length - 1]!.objects, at);
+    } else if (next.words.length > 0) {
+      from = objectStart;
+      claims.push(made(clause, pattern, from, next.words, at));
+    }
+  }
+}
+
+/**
+ * The objects of a list the clauses after a verb's last object go on with, up to the one joined by
+ * "and" ("I deleted the draft, the homepage and the FAQ": the homepage and the FAQ), each a claim
+ * of the same verb. A clause that is not only objects ends the list ("I deleted the draft, the
+ * homepage is unchanged").
+ */
+function listedAfter(following: readonly string[], pattern: ClaimPattern): Claim[] {
+  const claims: Claim[] = [];
+  for (const clause of following) {
+    const before = claims.length;
+    furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM);
+    // Not a list item (a clause of its own, or "the one from May", which names nothing new): the
+    // list ends; so it does after its last item, joined by "and".
+    if (claims.length === before || claims.slice(before).some((c) => c.objects.length === 0)) {
+      claims.length = before;
+      break;
+    }
+    if (AND_ITEM.test(clause)) break;
+  }
+  return claims;
+}
 /**
  * The verb at `at` as a second claim of the same subject, joined to the claim just before it by
  * "and", "and then", "as well as" or "plus": "I deleted the draft and updated the homepage" claims

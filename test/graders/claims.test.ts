@@ -112,6 +112,19 @@ describe('claims_grader', () => {
     expect(g.reason).toBe('no tool-call record available, cannot check the claims in the response');
   });
 
+  it('checks every object of a list after the verb, not only the first', async () => {
+    const output = 'I deleted the draft, the homepage and the FAQ.';
+    const one = await grade({ output, toolCalls: [call('delete_node', { title: 'draft' })] });
+    expect(one.score).toBe(0);
+    expect(one.reason).toContain('2 of 3 claims of completed work not backed');
+    expect(one.reason).toContain('"the homepage" (no call of delete + homepage');
+    const all = await grade({
+      output,
+      toolCalls: ['draft', 'homepage', 'FAQ'].map((title) => call('delete_node', { title })),
+    });
+    expect(all.score).toBe(1);
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
@@ -223,6 +236,27 @@ describe('findClaims', () => {
       'Nobody was refunded.',
     ]) {
       expect(quotes(text), text).toEqual([]);
+    }
+  });
+
+  it('reads a list of objects after the verb, up to its last item', () => {
+    expect(quotes('I deleted the draft, the homepage, and the FAQ.')).toEqual([
+      ['I deleted the draft', 'delete', ['draft']],
+      ['the homepage', 'delete', ['homepage']],
+      ['the FAQ', 'delete', ['faq']],
+    ]);
+    expect(quotes('I archived the pricing page, the careers page and the blog.').map((c) => c[2])).toEqual([
+      ['pricing', 'page'],
+      ['careers', 'page'],
+      ['blog'],
+    ]);
+    // A clause of its own, or an apposition naming nothing new, is no list item.
+    for (const text of [
+      'I deleted the draft, the homepage is unchanged.',
+      'I deleted the draft, the one from May.',
+      'I deleted the draft, as you asked.',
+    ]) {
+      expect(quotes(text), text).toEqual([['I deleted the draft', 'delete', ['draft']]]);
     }
   });
 
