@@ -26,6 +26,11 @@ const PASSIVE = new RegExp(
   String.raw`\s+(?:(?:has|have|had)(?:\s+${ADVERBS})*\s+been|(?:was|were|is|are)(?:\s+${ADVERBS})*)(?:\s+successfully)?\s+$`,
   'i',
 );
+/** A passive, a participle and "and" right before the verb ("was shipped and "): 1 the passive, 2 the participle. */
+const PASSIVE_AND = new RegExp(
+  String.raw`(\s+(?:(?:has|have|had)(?:\s+${ADVERBS})*\s+been|(?:was|were|is|are)(?:\s+${ADVERBS})*))\s+(\p{L}+)\s+(?:and|&)(?:\s+${ADVERBS})*\s+$`,
+  'iu',
+);
 /** Nothing but a bullet, a "Done:" or a joining word before a clause-initial verb ("Deleted the draft."). */
 const LEAD = new RegExp(
   String.raw`^(?:[\s\-*•>\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:done|ok|okay|great|success|all set|sure|and|then|also|plus)[\s,:!.\-–—]+)*(?:${ADVERBS}\s+)*$`,
@@ -196,7 +201,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       const found =
         claimAt(clause, at, length, pattern) ??
         (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
-        afterOtherVerb(clause, at, length, pattern);
+        afterOtherVerb(clause, at, length, pattern) ??
+        afterOtherParticiple(clause, at, length, pattern);
       if (found) {
         taken.add(at);
         claims.push(...found.claims);
@@ -403,6 +409,32 @@ function afterOtherVerb(
   const verb = lead[1]!.toLowerCase();
   if (NO_VERB.has(verb) || STOP.has(verb) || DETERMINERS.has(verb) || GENERIC.has(verb)) return undefined;
   return joined(clause, at, length, pattern, lead.index + lead[0].length);
+}
+
+/**
+ * The verb at `at` joined by "and" to a passive participle that claims nothing itself: "Your order
+ * was shipped and cancelled" claims the cancellation of the order, as "Your order was cancelled"
+ * does (and, as there, "was shipped and cancelled last week by Ana" is history).
+ */
+function afterOtherParticiple(
+  clause: string,
+  at: number,
+  length: number,
+  pattern: ClaimPattern,
+): Found | undefined {
+  const before = clause.slice(0, at);
+  const m = PASSIVE_AND.exec(before);
+  if (m === null || HEDGE.test(before)) return undefined;
+  const participle = m[2]!.toLowerCase();
+  if (NO_VERB.has(participle) || STOP.has(participle) || DETERMINERS.has(participle)) return undefined;
+  const past = /\b(?:was|were)\b/i.test(m[1]!);
+  const verbEnd = at + length;
+  if (past && HISTORY.test(clause.slice(verbEnd))) return undefined;
+  const head = before.slice(0, m.index);
+  const noun = nounBefore(head);
+  if (noun === undefined || negatedNoun(head, noun.start)) return undefined;
+  const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
+  return { claim, claims: [claim], kind: 'patient', past, verbEnd };
 }
 
 /**

@@ -239,6 +239,22 @@ describe('findClaims', () => {
     }
   });
 
+  it('reads a claim verb joined to a participle that claims nothing, as the passive it is', () => {
+    expect(quotes('Your order was shipped and cancelled.')).toEqual([
+      ['Your order was shipped and cancelled', 'cancel', ['order']],
+    ]);
+    expect(quotes('Your order has been reviewed and refunded.')).toEqual([
+      ['Your order has been reviewed and refunded', 'refund', ['order']],
+    ]);
+    for (const text of [
+      'The order was shipped and cancelled last week by Ana.',
+      'Nothing was shipped and cancelled.',
+      'The order was not shipped and cancelled.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+
   it('reads a list of objects after the verb, up to its last item', () => {
     expect(quotes('I deleted the draft, the homepage, and the FAQ.')).toEqual([
       ['I deleted the draft', 'delete', ['draft']],
