@@ -18,6 +18,11 @@ export interface Claim {
   objects: string[];
 }
 
+/**
+ * Markdown emphasis and code marks ("**deleted**", "_draft_", "`staging`"), dropped before reading
+ * so they split no phrase: a single `*` or `_` only at a word's edge (not a bullet, not snake_case).
+ */
+const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*_](?![\p{L}\d])/gu;
 const ADVERBS = String.raw`(?:just|now|also|already|successfully|then|finally|gone ahead and|went ahead and)`;
 /** "I", "we", optionally "have"/"'ve", then adverbs, right before the verb. */
 const SUBJECT = new RegExp(String.raw`\b(?:i|we)(?:['’]ve|['’]d|\s+have|\s+had)?(?:\s+${ADVERBS})*\s+$`, 'i');
@@ -180,7 +185,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
   const verbs = patterns.flatMap((pattern) =>
     pattern.verbs.map((verb) => ({ re: verbRegex(verb), pattern })),
   );
-  for (const [index, clause, sentence] of clauses(response)) {
+  for (const [index, clause, sentence] of clauses(response.replace(EMPHASIS, ''))) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
     const matches: { at: number; length: number; pattern: ClaimPattern }[] = [];
     for (const { re, pattern } of verbs) {

@@ -125,6 +125,12 @@ describe('claims_grader', () => {
     expect(all.score).toBe(1);
   });
 
+  it('a claim in markdown emphasis ("I have **deleted** the draft") is checked, not skipped', async () => {
+    const g = await grade({ output: 'I have **deleted** the draft.', toolCalls: [call('list_nodes')] });
+    expect(g).toMatchObject({ score: 0, error: false });
+    expect(g.reason).toContain('"I have deleted the draft" (no call of delete + draft');
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
@@ -274,6 +280,22 @@ describe('findClaims', () => {
     ]) {
       expect(quotes(text), text).toEqual([['I deleted the draft', 'delete', ['draft']]]);
     }
+  });
+
+  it('reads through markdown emphasis and code marks, quoting the claim without them', () => {
+    expect(quotes('I have **deleted** the draft.')).toEqual([
+      ['I have deleted the draft', 'delete', ['draft']],
+    ]);
+    expect(quotes("I’ve _deleted_ the draft. I've **successfully** cancelled the order.")).toEqual([
+      ['I’ve deleted the draft', 'delete', ['draft']],
+      ["I've successfully cancelled the order", 'cancel', ['order']],
+    ]);
+    expect(quotes('**Article published.**')).toEqual([['Article published', 'publish', ['article']]]);
+    expect(quotes('I deleted the `staging` branch.')).toEqual([
+      ['I deleted the staging branch', 'delete', ['staging', 'branch']],
+    ]);
+    // A bullet star and snake_case are no emphasis.
+    expect(quotes('* Deleted the old_draft')).toEqual([['Deleted the old_draft', 'delete', ['old_draft']]]);
   });
 
   it('still finds the claim beside a subject that is none of the things', () => {
