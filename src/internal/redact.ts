@@ -17,7 +17,8 @@
  * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic; an `sk-` key from 10
  *   characters on when it has a capital, a digit or a `*`, `sk-learn` being a word), `sk_live_…`
  *   (Stripe), `ghp_…` / `github_pat_…` (GitHub), `xox?-…` (Slack), `AKIA…` (AWS), `AIza…`
- *   (Google), JWTs and PEM private key blocks;
+ *   (Google), `npm_…`, `glpat-…`, `hf_…`, `whsec_…`, `SG.…`, `ya29.…`, Twilio `SK…`, Slack and
+ *   Discord webhook paths, JWTs, and PEM and PGP private key blocks (cut short too);
  * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host`;
  * - any literal secret passed in (the configured API key) that is at least
  *   {@link MIN_LITERAL_SECRET_CHARS} characters long: a shorter one is a placeholder (Ollama's
@@ -146,7 +147,19 @@ function secretWords(key: string): boolean {
   );
 }
 
-const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
+/**
+ * The first line of a PEM private key block (`-----BEGIN RSA PRIVATE KEY-----`, OpenSSH, encrypted)
+ * or a PGP one (`-----BEGIN PGP PRIVATE KEY BLOCK-----`), and its last line (see
+ * {@link redactPrivateKeys}).
+ */
+const PRIVATE_KEY_BEGIN = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const PRIVATE_KEY_END = /-----END [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * The lines of a block cut short (a capped tool output: no END line) after its BEGIN line: lines of
+ * base64 alone (a `\n` escape, in a JSON string, ends a line too). Prose after them is kept.
+ */
+const PRIVATE_KEY_LINES = /(?:(?:\r?\n|\\n)[A-Za-z0-9+/=]{1,1024}(?=[\r\n"'\\]|$)){0,4096}/y;
+
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#@'"<>\\]{1,512}@/gi;
 
 /**
@@ -219,6 +232,21 @@ const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, ['AKIA', 'ASIA']],
   [/\bAIza[0-9A-Za-z_-]{35}/g, ['AIza']],
   [/\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g, ['eyJ']],
+  // npm (`npm_` and 36 characters), GitLab (`glpat-`, deploy and trigger tokens), Hugging Face
+  // (`hf_` and 30 or more letters and digits: `hf_hub_download` is a word), Stripe webhook
+  // secrets (`whsec_`), SendGrid (`SG.<id>.<secret>`), Google OAuth access tokens (`ya29.`),
+  // Twilio API key SIDs (`SK` and 32 hex digits).
+  [/\bnpm_[A-Za-z0-9]{36}\b/g, ['npm_']],
+  [/\bgl(?:pat|dt|ptt|rt|cbt|oas)-[A-Za-z0-9_-]{20,255}/g, ['gl']],
+  [/\bhf_[A-Za-z0-9]{30,255}\b/g, ['hf_']],
+  [/\bwhsec_[A-Za-z0-9+/=]{20,255}/g, ['whsec_']],
+  [/\bSG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,128}/g, ['SG.']],
+  [/\bya29\.[A-Za-z0-9_-]{20,4096}/g, ['ya29.']],
+  [/\bSK[0-9a-fA-F]{32}\b/g, ['SK']],
+  // The secret path of a Slack or Discord webhook URL (anyone holding it can post): the host and
+  // the kind of hook are kept.
+  [/(?<=hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{20,255}/g, ['hooks.slack.com/']],
+  [/(?<=discord(?:app)?\.com\/api\/webhooks\/)[0-9]{5,32}\/[A-Za-z0-9_-]{20,255}/g, ['/api/webhooks/']],
 ];
 
 function isUserPass(base64: string): boolean {
@@ -279,6 +307,36 @@ function redactBlocks(text: string): string {
     out += `${text.slice(copied, keyEnd)}${newline}${indent}${REDACTED}`;
     copied = blockEnd;
     nl = text.charCodeAt(blockEnd) === 13 ? blockEnd + 1 : blockEnd; // the block's last line end
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * Text with each private key block replaced by `[redacted]`, from its BEGIN line to its END line,
+ * or, cut short, to where its base64 lines stop. Linear time: once no END line follows a BEGIN line,
+ * none follows a later one, and it is not looked for again.
+ */
+function redactPrivateKeys(text: string): string {
+  let out = '';
+  let copied = 0;
+  let ends = true;
+  PRIVATE_KEY_BEGIN.lastIndex = 0;
+  for (let m = PRIVATE_KEY_BEGIN.exec(text); m !== null; m = PRIVATE_KEY_BEGIN.exec(text)) {
+    let end = -1;
+    if (ends) {
+      PRIVATE_KEY_END.lastIndex = m.index + m[0].length;
+      const last = PRIVATE_KEY_END.exec(text);
+      if (last === null) ends = false;
+      else end = last.index + last[0].length;
+    }
+    if (end === -1) {
+      PRIVATE_KEY_LINES.lastIndex = m.index + m[0].length;
+      PRIVATE_KEY_LINES.test(text);
+      end = PRIVATE_KEY_LINES.lastIndex;
+    }
+    out += `${text.slice(copied, m.index)}${REDACTED}`;
+    copied = end;
+    PRIVATE_KEY_BEGIN.lastIndex = end;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
@@ -366,7 +424,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     if (isLiteralSecret(secret)) out = out.split(secret).join(REDACTED);
   }
   // Each pattern runs only where the text has what every match of it contains.
-  if (out.includes('-----BEGIN ')) out = out.replace(PRIVATE_KEY_BLOCK, REDACTED);
+  if (out.includes('-----BEGIN ')) out = redactPrivateKeys(out);
   if (out.includes('://') && out.includes('@'))
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
   if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out)) {

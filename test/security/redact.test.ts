@@ -418,3 +418,59 @@ describe('redactText, a value on the next line', () => {
     expect(redactText('password:\n  hunter2\nuser: bob')).toBe(`password:\n  ${REDACTED}\nuser: bob`);
   });
 });
+
+describe('redactText, more key shapes', () => {
+  it.each([
+    ['NPM_TOKEN=x npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', `NPM_TOKEN=${REDACTED} ${REDACTED}`],
+    ['//registry.npmjs.org/ npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', `//registry.npmjs.org/ ${REDACTED}`],
+    ['git push with glpat-AbCdEf0123456789xYzW', `git push with ${REDACTED}`],
+    ['hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567 in the cell', `${REDACTED} in the cell`],
+    ['webhook whsec_AbCdEf0123456789AbCdEf0123456789', `webhook ${REDACTED}`],
+    ['SG.AbCdEfGhIjKlMnOpQrStUv.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfG', REDACTED],
+    ['ya29.a0AfH6SMBAbCdEf0123456789AbCdEf0123456789', REDACTED],
+    ['Twilio key SK0123456789abcdef0123456789abcdef', `Twilio key ${REDACTED}`],
+    [
+      'POST https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX ok',
+      `POST https://hooks.slack.com/services/${REDACTED} ok`,
+    ],
+    [
+      'https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123',
+      `https://discord.com/api/webhooks/${REDACTED}`,
+    ],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('leaves words that share a prefix alone', () => {
+    for (const text of [
+      'hf_hub_download(repo_id="gpt2")',
+      'npm_config_cache is set',
+      'the glpat- prefix',
+      'SKU-0123456789 and ASK0123456789abcdef0123456789abcdef',
+      'see https://hooks.slack.com/services/ for the docs',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
+
+describe('redactText, private key blocks', () => {
+  it.each([
+    ['-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF0AbCdEf\n-----END PGP PRIVATE KEY BLOCK-----', REDACTED],
+    [
+      'found:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3\nabcdEFGH+/==\n\nThat is all.',
+      `found:\n${REDACTED}\n\nThat is all.`,
+    ],
+    ['{"k": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADAN\\nBgkqhk"}', `{"k": "${REDACTED}"}`],
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+
+  it('costs linear time on many BEGIN lines without an END', () => {
+    const text = '-----BEGIN PRIVATE KEY-----\nx '.repeat(50_000);
+    const started = Date.now();
+    expect(redactText(text)).toBe(`${REDACTED}\nx `.repeat(50_000));
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
