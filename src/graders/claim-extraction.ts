@@ -24,13 +24,23 @@ export interface Claim {
  */
 const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*_](?![\p{L}\d])/gu;
 const ADVERBS = String.raw`(?:just|now|also|already|successfully|then|finally|gone ahead and|went ahead and)`;
+/** The adverbs, and the words that say how many did it ("have all been closed", "I've both cancelled"). */
+const ADVERBS_ALL = String.raw`(?:${ADVERBS}|all|both)`;
 /** "I", "we", optionally "have"/"'ve", then adverbs, right before the verb. */
-const SUBJECT = new RegExp(String.raw`\b(?:i|we)(?:['’]ve|['’]d|\s+have|\s+had)?(?:\s+${ADVERBS})*\s+$`, 'i');
-/** "has been", "was", "is now" right before the verb: a passive claim about the noun before it. */
-const PASSIVE = new RegExp(
-  String.raw`\s+(?:(?:has|have|had)(?:\s+${ADVERBS})*\s+been|(?:was|were|is|are)(?:\s+${ADVERBS})*)(?:\s+successfully)?\s+$`,
+const SUBJECT = new RegExp(
+  String.raw`\b(?:i|we)(?:['’]ve|['’]d|\s+have|\s+had)?(?:\s+${ADVERBS_ALL})*\s+$`,
   'i',
 );
+/**
+ * "has been", "was", "is now", "'s been", "'ve been", "'s", "'re" right before the verb: a passive
+ * claim about the noun before it ("Your order's been cancelled", "They've been refunded").
+ */
+const PASSIVE = new RegExp(
+  String.raw`(?:(?:\s+(?:has|have|had)|['’](?:s|ve|d))(?:\s+${ADVERBS_ALL})*\s+been|(?:\s+(?:was|were|is|are)|['’](?:s|re))(?:\s+${ADVERBS_ALL})*)(?:\s+successfully)?\s+$`,
+  'i',
+);
+/** A bare "'s" or "'re" (not "'s been"): "is" or "are", or a possessive ("Ana's deleted posts"). */
+const CONTRACTED_IS = /^['’](?:s|re)\b(?![\s\S]*\bbeen\b)/i;
 /** A passive, a participle and "and" right before the verb ("was shipped and "): 1 the passive, 2 the participle. */
 const PASSIVE_AND = new RegExp(
   String.raw`(\s+(?:(?:has|have|had)(?:\s+${ADVERBS})*\s+been|(?:was|were|is|are)(?:\s+${ADVERBS})*))\s+(\p{L}+)\s+(?:and|&)(?:\s+${ADVERBS})*\s+$`,
@@ -276,7 +286,7 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
   const subject = SUBJECT.exec(before);
   if ((subject || LEAD.test(before)) && NONE.test(after)) return undefined;
   if (subject) return agent(clause, pattern, subject.index, verbEnd);
-  const passive = PASSIVE.exec(before);
+  const passive = passiveBefore(before, after);
   const past = passive !== null && /\b(?:was|were)\b/i.test(passive[0]);
   if (passive && !(past && HISTORY.test(after))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
@@ -286,7 +296,7 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
     if (noun) {
       const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
       // "The draft and the homepage have been deleted": a claim about each.
-      const plural = /\b(?:have|were|are)\b/i.test(passive[0]);
+      const plural = /\b(?:have|were|are)\b|['’](?:ve|re)\b/i.test(passive[0]);
       const first = plural ? listedBefore(clause, head.slice(0, noun.start), pattern) : undefined;
       return { claim, claims: first ? [first, claim] : [claim], kind: 'patient', past, verbEnd };
     }
@@ -303,6 +313,16 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
     return { claim, claims: [claim], kind: 'patient', verbEnd };
   }
   return undefined;
+}
+
+/**
+ * The passive right before a verb; a bare "'s" or "'re" only when the clause ends after the verb
+ * ("Your order's cancelled"), since before a noun it is a possessive ("Ana's deleted posts").
+ */
+function passiveBefore(before: string, after: string): RegExpExecArray | null {
+  const passive = PASSIVE.exec(before);
+  if (passive && CONTRACTED_IS.test(passive[0]) && !NOUN_CLAIM_END.test(after)) return null;
+  return passive;
 }
 
 /**

@@ -131,6 +131,12 @@ describe('claims_grader', () => {
     expect(g.reason).toContain('"I have deleted the draft" (no call of delete + draft');
   });
 
+  it('a contracted passive ("Your order\'s been cancelled") is checked, not skipped', async () => {
+    const g = await grade({ output: "Your order's been cancelled.", toolCalls: [call('get_order')] });
+    expect(g).toMatchObject({ score: 0, error: false });
+    expect(g.reason).toContain('"Your order\'s been cancelled" (no call of cancel + order');
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
@@ -296,6 +302,32 @@ describe('findClaims', () => {
     ]);
     // A bullet star and snake_case are no emphasis.
     expect(quotes('* Deleted the old_draft')).toEqual([['Deleted the old_draft', 'delete', ['old_draft']]]);
+  });
+
+  it('reads contracted and quantified passives ("\'s been", "\'ve been", "have all been")', () => {
+    expect(quotes("Your order's been cancelled.")).toEqual([
+      ["Your order's been cancelled", 'cancel', ['order']],
+    ]);
+    expect(quotes('I’ve cancelled the order and you’ve been refunded.')).toEqual([
+      ['I’ve cancelled the order', 'cancel', ['order']],
+      ['you’ve been refunded', 'refund', []],
+    ]);
+    expect(quotes("Your order's cancelled.")).toEqual([["Your order's cancelled", 'cancel', ['order']]]);
+    expect(quotes('Your tickets have all been closed.')).toEqual([
+      ['Your tickets have all been closed', 'close', ['tickets']],
+    ]);
+    expect(quotes("I've both cancelled the order and refunded the payment.")).toEqual([
+      ["I've both cancelled the order", 'cancel', ['order']],
+      ['refunded the payment', 'refund', ['payment']],
+    ]);
+    // A possessive before a participle that describes a noun is no claim; a negation still is none.
+    for (const text of [
+      "Ana's deleted posts are in the trash.",
+      "It's not been deleted.",
+      "Your order hasn't been cancelled.",
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
   });
 
   it('still finds the claim beside a subject that is none of the things', () => {
