@@ -1,13 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fixtureReport } from '../helpers/html-fixtures.js';
 import { packedDir } from '../helpers/paths.js';
 import { runCommand, runNode, type RunResult } from '../helpers/project.js';
+import { serveFiles } from '../helpers/file-server.js';
 import { scratch } from '../helpers/temp.js';
 
 const bin = () => join(packedDir(), 'dist', 'cli', 'bin.cjs');
@@ -197,9 +196,7 @@ describe('ai-eval diff', () => {
 });
 
 describe('ai-eval pull', () => {
-  let server: Server;
-  let base: string;
-  const served: Record<string, string> = {
+  const server = serveFiles({
     '/support.yaml': `name: support
 splits:
   smoke: [a]
@@ -207,22 +204,12 @@ questions:
   - { id: a, input: 'first' }
   - { id: b, input: 'second', disabled: true }
 `,
-  };
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const body = served[req.url ?? ''];
-      res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/yaml' });
-      res.end(body ?? 'not found');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   it('brings an http dataset into a file, keeping disabled questions and the splits block', async () => {
     const dir = scratch();
     const result = await cli(
-      ['pull', 'http', 'support.yaml', '-o', 'datasets/support.pulled.json', '--base-url', base],
+      ['pull', 'http', 'support.yaml', '-o', 'datasets/support.pulled.json', '--base-url', server.base()],
       dir,
     );
     expect(result.code, result.output).toBe(0);
@@ -240,11 +227,11 @@ questions:
     const valid = await cli(['validate', 'datasets/support.pulled.json'], dir);
     expect(valid.code, valid.output).toBe(0);
     // The recipe the docs and the suite's hint print: the whole URL as the ref, no --base-url.
-    const byUrl = await cli(['pull', 'http', `${base}support.yaml`, '-o', 'by-url.json'], dir);
+    const byUrl = await cli(['pull', 'http', `${server.base()}support.yaml`, '-o', 'by-url.json'], dir);
     expect(byUrl.code, byUrl.output).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'by-url.json'), 'utf8'))).toEqual(written);
     const yaml = await cli(
-      ['pull', 'http', 'support.yaml', '-o', 'pulled.yaml', '--base-url', base, '--json'],
+      ['pull', 'http', 'support.yaml', '-o', 'pulled.yaml', '--base-url', server.base(), '--json'],
       dir,
     );
     expect(JSON.parse(yaml.stdout)).toMatchObject({
@@ -303,7 +290,10 @@ registerDatasetSource(defineDatasetSource({
     const unknown = await cli(['pull', 'nope', 'x', '-o', 'x.json'], dir);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown dataset source 'nope'");
-    const empty = await cli(['pull', 'http', 'missing.yaml', '-o', 'x.json', '--base-url', base], dir);
+    const empty = await cli(
+      ['pull', 'http', 'missing.yaml', '-o', 'x.json', '--base-url', server.base()],
+      dir,
+    );
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('http:missing.yaml: nothing pulled, the source gave no questions');
     expect(existsSync(join(dir, 'x.json'))).toBe(false);

@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packedDir } from '../helpers/paths.js';
 import { runNode, type RunResult } from '../helpers/project.js';
+import { serveFiles } from '../helpers/file-server.js';
 import { scratch } from '../helpers/temp.js';
 
 // docs/cli.md: every command exits 0 when all is well, 1 on findings (an invalid file among them),
@@ -78,21 +77,9 @@ describe('a file that cannot be read is exit 2, in every command', () => {
 });
 
 describe('ai-eval pull of an invalid dataset is exit 1, as its --help says', () => {
-  let server: Server;
-  let base: string;
-  const served: Record<string, string> = {
+  const server = serveFiles({
     '/bad.yaml': 'questions:\n  - id: a\n    input: 1\n  - { id: a, input: x }\n',
-  };
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const body = served[req.url ?? ''];
-      res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/yaml' });
-      res.end(body ?? 'not found');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   it('says so in --help', async () => {
     const help = await cli(['pull', '--help'], scratch());
@@ -103,7 +90,7 @@ describe('ai-eval pull of an invalid dataset is exit 1, as its --help says', () 
 
   it('http: exits 1 naming each problem, and writes nothing', async () => {
     const dir = scratch();
-    const result = await cli(['pull', 'http', `${base}bad.yaml`, '-o', 'out.json'], dir);
+    const result = await cli(['pull', 'http', `${server.base()}bad.yaml`, '-o', 'out.json'], dir);
     expect(result.code, result.output).toBe(1);
     expect(result.stderr).toContain(
       "http:bad.yaml:3:12: /questions/0/input: must be a string, got number 1. Fix the value of 'input'.",
@@ -114,7 +101,7 @@ describe('ai-eval pull of an invalid dataset is exit 1, as its --help says', () 
     );
     expect(existsSync(join(dir, 'out.json'))).toBe(false);
     // A dataset that is not there is still exit 2.
-    const missing = await cli(['pull', 'http', `${base}missing.yaml`, '-o', 'out.json'], dir);
+    const missing = await cli(['pull', 'http', `${server.base()}missing.yaml`, '-o', 'out.json'], dir);
     expect(missing.code, missing.output).toBe(2);
     expect(missing.stderr).toContain('http:missing.yaml: nothing pulled, the source gave no questions');
   });

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packedDir } from '../helpers/paths.js';
 import { runNode, type RunResult } from '../helpers/project.js';
+import { serveFiles } from '../helpers/file-server.js';
 import { scratch } from '../helpers/temp.js';
 
 // `pull` and `list datasets` print each warning of a dataset source once: on stderr, or, with
@@ -37,24 +36,12 @@ registerDatasetSource(defineDatasetSource({
 `;
 
 describe('ai-eval pull prints each warning of the source once', () => {
-  let server: Server;
-  let base: string;
-  const served: Record<string, string> = {
+  const server = serveFiles({
     '/bad.yaml': 'questions:\n  - id: a\n    input: 1\n',
-  };
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const body = served[req.url ?? ''];
-      res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/yaml' });
-      res.end(body ?? 'not found');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   it('an http dataset that is not there: the 404 once, the error does not repeat it', async () => {
-    const result = await cli(['pull', 'http', `${base}missing.yaml`, '-o', 'x.json'], scratch());
+    const result = await cli(['pull', 'http', `${server.base()}missing.yaml`, '-o', 'x.json'], scratch());
     expect(result.code, result.output).toBe(2);
     expect(count(result.stderr, 'answered 404 Not Found')).toBe(1);
     expect(result.stderr).toContain('[ai-eval:dataset:http] warn: http:missing.yaml: GET http://127.0.0.1:');
@@ -64,13 +51,13 @@ describe('ai-eval pull prints each warning of the source once', () => {
   });
 
   it('an invalid http dataset: each problem once', async () => {
-    const result = await cli(['pull', 'http', `${base}bad.yaml`, '-o', 'x.json'], scratch());
+    const result = await cli(['pull', 'http', `${server.base()}bad.yaml`, '-o', 'x.json'], scratch());
     expect(count(result.stderr, 'http:bad.yaml:3:12: /questions/0/input: must be a string')).toBe(1);
     expect(count(result.stderr, 'failed dataset validation and was refused whole')).toBe(1);
   });
 
   it('with AI_EVAL_LOG_LEVEL=silent the error itself carries the warnings (once)', async () => {
-    const result = await cli(['pull', 'http', `${base}missing.yaml`, '-o', 'x.json'], scratch(), {
+    const result = await cli(['pull', 'http', `${server.base()}missing.yaml`, '-o', 'x.json'], scratch(), {
       AI_EVAL_LOG_LEVEL: 'silent',
     });
     expect(result.code).toBe(2);
@@ -78,7 +65,7 @@ describe('ai-eval pull prints each warning of the source once', () => {
     expect(result.stderr).toMatch(
       /^ai-eval pull: http:missing\.yaml: nothing pulled, the source gave no questions \(http:missing\.yaml: GET .* answered 404 Not Found; nothing loaded\.\)\. x\.json was not written\.\n$/,
     );
-    const invalid = await cli(['pull', 'http', `${base}bad.yaml`, '-o', 'x.json'], scratch(), {
+    const invalid = await cli(['pull', 'http', `${server.base()}bad.yaml`, '-o', 'x.json'], scratch(), {
       AI_EVAL_LOG_LEVEL: 'silent',
     });
     expect(invalid.code).toBe(1);
