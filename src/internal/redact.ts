@@ -7,7 +7,7 @@
  * - values under secret-looking keys ({@link isSecretKey}: `api_key`, `apiKey`, `x-api-key`,
  *   `token`, `access_token`, `password`, `passwd`, `passphrase`, `secret`, `client_secret`,
  *   `private_key`, `authorization`, `auth`, `cookie`, `set-cookie`, `credential(s)`, `session_id`,
- *   `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`, and in text also two words
+ *   `AccountKey`, `PGPASSWORD`, `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`, and in text also two words
  *   with a space, `api key`, `Session ID`, `secret key`), in objects and in text (`key=value`,
  *   `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken with its value:
  *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
@@ -19,7 +19,8 @@
  *   (Stripe), `ghp_…` / `github_pat_…` (GitHub), `xox?-…` (Slack), `AKIA…` (AWS), `AIza…`
  *   (Google), `npm_…`, `glpat-…`, `hf_…`, `whsec_…`, `SG.…`, `ya29.…`, Twilio `SK…`, Slack and
  *   Discord webhook paths, JWTs, and PEM and PGP private key blocks (cut short too);
- * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host`;
+ * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host` (to the last `@`), and
+ *   query parameters that are credentials by name (`?sig=`, `&X-Amz-Signature=`, `?key=`);
  * - any literal secret passed in (the configured API key) that is at least
  *   {@link MIN_LITERAL_SECRET_CHARS} characters long: a shorter one is a placeholder (Ollama's
  *   `ollama`), and redacting it would blank ordinary words and make judge cache keys depend on it.
@@ -63,6 +64,7 @@ const isLiteralSecret = (secret: string | undefined): secret is string =>
 export const SECRET_WORDS: ReadonlySet<string> = new Set([
   'token',
   'password',
+  'pgpassword', // PostgreSQL's environment variable, one word
   'passwd',
   'passphrase',
   'secret',
@@ -84,6 +86,7 @@ export const SECRET_PAIRS: ReadonlySet<string> = new Set([
   'access key',
   'session id',
   'signing key',
+  'account key',
 ]);
 
 /** `token_count`, `token_limit` and the like count tokens; they hold no secret. */
@@ -160,7 +163,19 @@ const PRIVATE_KEY_END = /-----END [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
  */
 const PRIVATE_KEY_LINES = /(?:(?:\r?\n|\\n)[A-Za-z0-9+/=]{1,1024}(?=[\r\n"'\\]|$)){0,4096}/y;
 
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#@'"<>\\]{1,512}@/gi;
+/**
+ * A URL's userinfo, `user:pass@`, up to the last `@` before the host: a password may hold an `@`
+ * itself (`mysql://root:p@ssw0rd@localhost`), and the first `@` would leave the rest of it.
+ */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#'"<>\\]{1,512}@/gi;
+/**
+ * A query parameter that is a credential by its name alone, though the name holds no secret word:
+ * a signature (`sig=` of an Azure SAS URL, `X-Amz-Signature=`, `X-Goog-Signature=`, `signature=`)
+ * or a bare `key=` (Google and many other APIs take their key so). Only after `?` or `&`, as in a
+ * URL: `sort key=name` or `signature=John` in prose is kept. The name (1) is kept.
+ */
+const QUERY_CREDENTIAL =
+  /([?&](?:sig|signature|x-amz-signature|x-goog-signature|key)=)[^&#\s'"<>\\]{1,8192}/gi;
 
 /**
  * `key` `sep` `value`, where the key may be quoted (also with escaped quotes, as inside JSON in a
@@ -427,6 +442,8 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('-----BEGIN ')) out = redactPrivateKeys(out);
   if (out.includes('://') && out.includes('@'))
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
+  if (out.includes('=') && (out.includes('?') || out.includes('&')))
+    out = out.replace(QUERY_CREDENTIAL, (_m, name: string) => `${name}${REDACTED}`);
   if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out)) {
     if (out.includes('\n')) out = redactBlocks(out);
     out = redactPairs(out);

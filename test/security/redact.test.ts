@@ -474,3 +474,42 @@ describe('redactText, private key blocks', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('redactText, credentials in URLs and connection strings', () => {
+  it.each([
+    ['mysql://root:p@ssw0rd@localhost:3306/app', `mysql://${REDACTED}@localhost:3306/app`],
+    ['see redis://:R3d@s@cache:6379/0 now', `see redis://${REDACTED}@cache:6379/0 now`],
+    [
+      'https://x.blob.core.windows.net/c/f.txt?sv=2021-08-06&sr=b&sp=r&sig=AbC%2Bdef123456789XyZ%3D',
+      `https://x.blob.core.windows.net/c/f.txt?sv=2021-08-06&sr=b&sp=r&sig=${REDACTED}`,
+    ],
+    [
+      'https://b.s3.amazonaws.com/k?X-Amz-Date=20240101&X-Amz-Signature=abcdef0123456789abcdef&x=1',
+      `https://b.s3.amazonaws.com/k?X-Amz-Date=20240101&X-Amz-Signature=${REDACTED}&x=1`,
+    ],
+    [
+      'GET https://maps.example.com/api?key=Zq81kd93jdk2AAx&q=paris',
+      `GET https://maps.example.com/api?key=${REDACTED}&q=paris`,
+    ],
+    [
+      'AccountName=acct;AccountKey=AbCdEf0123456789+/==;EndpointSuffix=core.windows.net',
+      `AccountName=acct;AccountKey=${REDACTED};EndpointSuffix=core.windows.net`,
+    ],
+    ['PGPASSWORD=Pg_pa55word psql -h db', `PGPASSWORD=${REDACTED} psql -h db`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('leaves URLs and prose without credentials alone', () => {
+    for (const text of [
+      'https://example.com/docs?page=2&lang=en',
+      'mail bob@example.com or see https://example.com/a?b=c@d',
+      'the sort key=name, and signature=John Doe on the form',
+      'https://example.com/search?keyword=x&q=signature',
+      'account key: missing',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
