@@ -46,13 +46,28 @@ const PASSIVE_AND = new RegExp(
   String.raw`(\s+(?:(?:has|have|had)(?:\s+${ADVERBS})*\s+been|(?:was|were|is|are)(?:\s+${ADVERBS})*))\s+(\p{L}+)\s+(?:and|&)(?:\s+${ADVERBS})*\s+$`,
   'iu',
 );
-/** Nothing but a bullet, a "Done:" or a joining word before a clause-initial verb ("Deleted the draft."). */
+/** Nothing but a bullet, a heading mark, a "Done:" or a joining word before a clause-initial verb ("Deleted the draft."). */
 const LEAD = new RegExp(
-  String.raw`^(?:[\s\-*•>\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:done|ok|okay|great|success|all set|sure|and|then|also|plus)[\s,:!.\-–—]+)*(?:${ADVERBS}\s+)*$`,
+  String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:done|ok|okay|great|success|all set|sure|and|then|also|plus)(?:[\s,:!.\-–—]|\p{Extended_Pictographic}|\uFE0F)+)*(?:${ADVERBS}\s+)*$`,
   'iu',
 );
-/** What may follow a "noun verb" claim ("Refund issued.", "ticket created for you"). */
-const NOUN_CLAIM_END = /^\s*(?:[.!,;:)]|$|(?:successfully|for|to|with|and)\b)/i;
+/** The same after a short label ("Update: deleted the draft", "Step 2: Deleted the draft"). */
+const LABELLED_LEAD = new RegExp(
+  String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*[\p{L}\d][\p{L}\d\s'’#-]{0,30}:\s+(?:${ADVERBS}\s+)*$`,
+  'iu',
+);
+/** What may follow a "noun verb" claim ("Refund issued.", "ticket created for you", "Page updated ✅"). */
+const NOUN_CLAIM_END = /^\s*(?:[.!,;:)]|$|\p{Extended_Pictographic}|(?:successfully|for|to|with|and)\b)/iu;
+/** A label's colon or dash between a noun and its verb ("Refund: issued", "Order 42 — cancelled"). */
+const LABEL = /\s*[:–—]\s*$|\s+-\s+$/u;
+/** Label words that name no thing: "Status: closed" claims a close, of no object. */
+const FIELDS = new Set('status state result outcome action update summary note done'.split(' '));
+/**
+ * Words that make the words after a clause-initial participle a clause of its own, the participle
+ * describing its subject ("Deleted items stay in the trash", "Archived posts are read-only").
+ */
+const FINITE =
+  /^(?:is|are|was|were|remain|remains|stay|stays|has|have|had|can|cannot|can['’]t|will|won['’]t|would|may|might|must|should|do|does|don['’]t|doesn['’]t|take|takes|get|gets|go|goes|show|shows|appear|appears|need|needs|expire|expires|look|looks)$/i;
 /** After a past passive, what makes it a report of history, not a claim ("was created by Ana", "on May 3"). */
 const HISTORY =
   /^\s+(?:by\s+(?!me\b|us\b)|on\b|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)/i;
@@ -305,14 +320,48 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
     const claim = made(clause, pattern, person.start, person.words, verbEnd);
     return { claim, claims: [claim], kind: 'patient', past, verbEnd };
   }
-  if (LEAD.test(before)) return agent(clause, pattern, at, verbEnd);
-  if (!passive && NOUN_CLAIM_END.test(after)) {
-    const noun = nounBefore(before);
-    if (noun === undefined || negatedNoun(before, noun.start)) return undefined;
-    const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
-    return { claim, claims: [claim], kind: 'patient', verbEnd };
+  if (LEAD.test(before)) return describes(after) ? undefined : agent(clause, pattern, at, verbEnd);
+  const patient = passive ? undefined : nounThenVerb(clause, pattern, before, after, verbEnd);
+  if (patient !== undefined) return patient;
+  // "Ticket: created by Ana on May 3" is a record's history, not a claim.
+  if (LABELLED_LEAD.test(before) && !HISTORY.test(after) && !describes(after)) {
+    return agent(clause, pattern, at, verbEnd);
   }
   return undefined;
+}
+
+/**
+ * The claim of a verb after the noun it was done to, the clause ending there ("Refund issued."),
+ * or after a label's colon or dash at the start of the clause ("Refund: issued", "Order 42 —
+ * cancelled"); a label that names a field names no object ("Status: closed").
+ */
+function nounThenVerb(
+  clause: string,
+  pattern: ClaimPattern,
+  before: string,
+  after: string,
+  verbEnd: number,
+): Found | undefined {
+  if (!NOUN_CLAIM_END.test(after)) return undefined;
+  const label = LABEL.exec(before);
+  const head = label ? before.slice(0, label.index) : before;
+  const noun = nounBefore(head);
+  if (noun === undefined || negatedNoun(head, noun.start)) return undefined;
+  if (label && !LEAD.test(head.slice(0, noun.start))) return undefined;
+  const words = label ? noun.words.filter((w) => !FIELDS.has(w)) : noun.words;
+  const claim = made(clause, pattern, noun.start, words, verbEnd);
+  return { claim, claims: [claim], kind: 'patient', verbEnd };
+}
+
+/**
+ * The words after a clause-initial participle are a noun without a determiner and a verb of its
+ * own, so the participle describes the noun and claims nothing ("Deleted items stay in the trash").
+ */
+function describes(after: string): boolean {
+  const words = after.match(WORDS) ?? [];
+  const first = words[0]?.toLowerCase();
+  if (first === undefined || DETERMINERS.has(first) || /\d/.test(first)) return false;
+  return words.slice(1, 3).some((w) => FINITE.test(w));
 }
 
 /**

@@ -137,6 +137,15 @@ describe('claims_grader', () => {
     expect(g.reason).toContain('"Your order\'s been cancelled" (no call of cancel + order');
   });
 
+  it('a claim in a labelled bullet ("**Refund:** issued") is checked, not skipped', async () => {
+    const g = await grade({
+      output: '- **Refund:** issued\n- Page updated ✅',
+      toolCalls: [call('get_order')],
+    });
+    expect(g).toMatchObject({ score: 0, error: false });
+    expect(g.reason).toContain('2 of 2 claims of completed work not backed');
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
@@ -328,6 +337,47 @@ describe('findClaims', () => {
     ]) {
       expect(quotes(text), text).toEqual([]);
     }
+  });
+
+  it('reads emoji after a claim and before a verb, headings, and labels before a verb', () => {
+    expect(quotes('Page updated ✅')).toEqual([['Page updated', 'update', ['page']]]);
+    expect(quotes('Done ✅ Deleted the draft')).toEqual([['Deleted the draft', 'delete', ['draft']]]);
+    expect(quotes('### Deleted the draft')).toEqual([['Deleted the draft', 'delete', ['draft']]]);
+    expect(quotes('- **Refund:** issued\n- **Ticket #42:** closed')).toEqual([
+      ['Refund: issued', 'issue', ['refund']],
+      ['Ticket #42: closed', 'close', ['ticket']],
+    ]);
+    expect(quotes('Order 1234 — cancelled.')).toEqual([['Order 1234 — cancelled', 'cancel', ['order']]]);
+    // A label that is a field names no object.
+    expect(quotes('Status: closed')).toEqual([['Status: closed', 'close', []]]);
+    expect(quotes('Update: deleted the draft. Step 2: refunded the payment.')).toEqual([
+      ['deleted the draft', 'delete', ['draft']],
+      ['refunded the payment', 'refund', ['payment']],
+    ]);
+    for (const text of [
+      'Refund: not issued',
+      'Refund: will be issued',
+      'Ticket: created by Ana on May 3',
+      'Note: Ana deleted the draft.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+
+  it('a clause-initial participle before a noun and its own verb describes the noun, claiming nothing', () => {
+    for (const text of [
+      'Deleted items stay in the trash for 30 days.',
+      'Updated pricing takes effect next month.',
+      'Archived posts are read-only.',
+      "Cancelled orders can't be restored.",
+      'Note: deleted items stay in the trash.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+    expect(quotes('Deleted old drafts from the blog.')).toEqual([
+      ['Deleted old drafts', 'delete', ['drafts']],
+    ]);
+    expect(quotes('Deleted 3 drafts.')).toEqual([['Deleted 3 drafts', 'delete', ['drafts']]]);
   });
 
   it('still finds the claim beside a subject that is none of the things', () => {
