@@ -12,7 +12,9 @@
  *   `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken with its value:
  *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
- *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`;
+ *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`; a
+ *   `Cookie:` header loses its whole line; command-line flags are keys (`--password=…`,
+ *   `--api-key …`), and curl's `-u user:password` loses the password;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
  * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic; an `sk-` key from 10
  *   characters on when it has a capital, a digit or a `*`, `sk-learn` being a word), `sk_live_…`
@@ -186,7 +188,9 @@ const QUERY_CREDENTIAL =
  */
 const KEY_VALUE = new RegExp(
   [
-    String.raw`(?<![\w./-])`, // starts where a key can start (not inside a word or a path): linear time on a long word
+    // starts where a key can start (not inside a word or a path: linear time on a long word), or
+    // after the `-` or `--` of a command-line flag (`--password=...`)
+    String.raw`(?:(?<![\w./-])|(?<=(?:^|\s)--?))`,
     String.raw`(\\?["']?)`, // 1: the key's opening quote
     `(${KEY})`, // 2: the key
     String.raw`\1`,
@@ -202,6 +206,25 @@ const KEY_VALUE = new RegExp(
   ].join(''),
   'gi',
 );
+
+/**
+ * A command-line flag and its value after a space (`--api-key abc`, `--token "abc"`): the flag (1)
+ * is read as a key (see {@link redactFlags}), the value (2) is a quoted string or a word that does
+ * not start a flag of its own. (`--password=abc` is a `key=value` pair.)
+ */
+const FLAG_VALUE =
+  /(?<![\w-])--([A-Za-z][\w-]{0,63})[ \t]{1,8}("(?:[^"\\\n]|\\.){0,8192}"|'(?:[^'\\\n]|\\.){0,8192}'|[^\s'"<>|;&`$-][^\s'"<>|;&`]{0,8191})/g;
+/**
+ * The last word of a flag that names where a secret is read from, not the secret
+ * (`--password-stdin`, `--token-file /run/secrets/t`, `--api-key-env NAME`).
+ */
+const FLAG_SOURCE = /[-_](?:stdin|file|path|env|cmd|command|prompt)$/i;
+/**
+ * curl's `-u user:password` (`--user`, `--proxy-user`, `-U`), quoted or not: the user (4) is kept.
+ * Only where the text says `curl` (`docker run -u 1000:1000` is a user and group).
+ */
+const CURL_USER =
+  /(?<![\w-])(-u|-U|--user|--proxy-user)([ \t]{1,8}|=)(["']?)([^\s:'"]{0,256}):[^\s'"]{1,512}\3/g;
 
 /**
  * A bare value that is the rest of a file position, `<line>:<col>` (a trailing colon included), as
@@ -376,11 +399,40 @@ function redactPairs(text: string): string {
     ) {
       out += `${text.slice(copied, m.index)}${quote}${key}${quote}${sep}${quoted(value)}`;
       copied = m.index + match.length;
+      if (COOKIE_HEADER.test(key) && sep.includes(':') && !/^\\?["']/.test(value)) {
+        // A Cookie header holds many cookies, any of them a session: the rest of its line goes.
+        copied = lineEnd(text, copied);
+        KEY_VALUE.lastIndex = copied;
+      }
     } else {
       KEY_VALUE.lastIndex = m.index + 2 * quote.length + key.length + sep.length;
     }
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A `Cookie` or `Set-Cookie` header's name, whose value is the rest of its line. */
+const COOKIE_HEADER = /^(?:set-)?cookie$/i;
+
+/** The index of the end of the line `from` is on (before its `\r\n` or `\n`, or the text's end). */
+function lineEnd(text: string, from: number): number {
+  let end = text.indexOf('\n', from);
+  if (end === -1) return text.length;
+  if (text.charCodeAt(end - 1) === 13 && end - 1 >= from) end -= 1;
+  return end;
+}
+
+/**
+ * Text with the value after each command-line flag that names a secret redacted (`--token abc`,
+ * `--api-key "abc"`). A plain word after it is prose going on (`pass the --token flag`), and a flag
+ * that names where the secret is read from (`--password-stdin`) has no secret after it.
+ */
+function redactFlags(text: string): string {
+  return text.replace(FLAG_VALUE, (match, flag: string, value: string) =>
+    isSecretKey(flag) && !FLAG_SOURCE.test(flag) && !isPlainWord(value) && value !== REDACTED
+      ? `--${flag}${match.slice(2 + flag.length, match.length - value.length)}${quoted(value)}`
+      : match,
+  );
 }
 
 /** The index of the last character at or before `at` that is not a space or tab (-1: none). */
@@ -448,6 +500,13 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     if (out.includes('\n')) out = redactBlocks(out);
     out = redactPairs(out);
   }
+  if (out.includes('--') && SECRET_KEY_WORD.test(out)) out = redactFlags(out);
+  if (out.includes('curl'))
+    out = out.replace(
+      CURL_USER,
+      (_m, flag: string, sep: string, quote: string, user: string) =>
+        `${flag}${sep}${quote}${user}:${REDACTED}${quote}`,
+    );
   if (BEARER_WORD.test(out)) out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
   if (BASIC_WORD.test(out))
     out = out.replace(BASIC, (match, scheme: string, credential: string) =>

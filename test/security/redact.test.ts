@@ -513,3 +513,36 @@ describe('redactText, credentials in URLs and connection strings', () => {
     }
   });
 });
+
+describe('redactText, cookies, command-line flags and curl -u', () => {
+  it.each([
+    [
+      'Cookie: theme=dark; sessionid=Zq81kd93jdk2AAx; csrftoken=Yy71kd93jdk2BBx\nHost: x',
+      `Cookie: ${REDACTED}\nHost: x`,
+    ],
+    ['set-cookie: a=1; _session=Zq81kd93jdk2AAx; Path=/\r\nX: y', `set-cookie: ${REDACTED}\r\nX: y`],
+    ['wget --password=Pg_pa55word https://x.test/f', `wget --password=${REDACTED} https://x.test/f`],
+    ['npx tool --api-key=Zq81kd93jdk2AAx run', `npx tool --api-key=${REDACTED} run`],
+    ['npx tool --api-key Zq81kd93jdk2AAx run', `npx tool --api-key ${REDACTED} run`],
+    ['gh auth login --with-token ghx_Zq81kd93', `gh auth login --with-token ${REDACTED}`],
+    ['psql --password "Pg pa55 word"', `psql --password "${REDACTED}"`],
+    ['curl -u admin:S3cretPa55 https://j.test/api', `curl -u admin:${REDACTED} https://j.test/api`],
+    ["curl --user 'admin:S3cretPa55' https://j.test", `curl --user 'admin:${REDACTED}' https://j.test`],
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('leaves flags that name no secret value alone', () => {
+    for (const text of [
+      'pass the --token flag to the CLI',
+      'docker login --password-stdin registry.example.com',
+      'use --api-key $OPENAI_API_KEY',
+      'run --token-file /run/secrets/t',
+      'docker run -u 1000:1000 img',
+      'Set-Cookie headers are stripped by the proxy.',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
