@@ -24,21 +24,26 @@ export interface Claim {
  */
 const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*_](?![\p{L}\d])/gu;
 const ADVERBS = String.raw`(?:just|now|also|already|successfully|then|finally|gone ahead and|went ahead and)`;
-/** The adverbs, and the words that say how many did it ("have all been closed", "I've both cancelled"). */
-const ADVERBS_ALL = String.raw`(?:${ADVERBS}|all|both)`;
+/**
+ * The adverbs, any "-ly" adverb ("permanently", "fully"), and the words that say how many did it
+ * ("have all been closed", "I've both cancelled"): between a subject or passive and its verb.
+ */
+const ADVERBS_ALL = String.raw`(?:${ADVERBS}|all|both|\p{L}+ly)`;
 /** "I", "we", optionally "have"/"'ve", then adverbs, right before the verb. */
 const SUBJECT = new RegExp(
   String.raw`\b(?:i|we)(?:['’]ve|['’]d|\s+have|\s+had)?(?:\s+${ADVERBS_ALL})*\s+$`,
-  'i',
+  'iu',
 );
 /**
  * "has been", "was", "is now", "'s been", "'ve been", "'s", "'re" right before the verb: a passive
  * claim about the noun before it ("Your order's been cancelled", "They've been refunded").
  */
 const PASSIVE = new RegExp(
-  String.raw`(?:(?:\s+(?:has|have|had)|['’](?:s|ve|d))(?:\s+${ADVERBS_ALL})*\s+been|(?:\s+(?:was|were|is|are)|['’](?:s|re))(?:\s+${ADVERBS_ALL})*)(?:\s+successfully)?\s+$`,
-  'i',
+  String.raw`(?:(?:\s+(?:has|have|had)|['’](?:s|ve|d))(?:\s+${ADVERBS_ALL})*\s+been(?:\s+${ADVERBS_ALL})*|(?:\s+(?:was|were|is|are)|['’](?:s|re))(?:\s+${ADVERBS_ALL})*)(?:\s+successfully)?\s+$`,
+  'iu',
 );
+/** Adverbs that make a passive a report of what happened before or by itself ("was previously deleted"). */
+const HISTORY_ADVERB = /\b(?:previously|originally|automatically|recently)\b/i;
 /** A bare "'s" or "'re" (not "'s been"): "is" or "are", or a possessive ("Ana's deleted posts"). */
 const CONTRACTED_IS = /^['’](?:s|re)\b(?![\s\S]*\bbeen\b)/i;
 /** A passive, a participle and "and" right before the verb ("was shipped and "): 1 the passive, 2 the participle. */
@@ -99,7 +104,7 @@ const SUBORDINATE = new Set(
 );
 /** Words in the clause before the verb that make it no claim: negation, condition, future, modality. */
 const HEDGE = new RegExp(
-  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may|might|unless|once|until)\b|n['’]t\b`,
+  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may|might|unless|once|until|probably|likely|possibly|maybe|perhaps|apparently|supposedly)\b|n['’]t\b`,
   'i',
 );
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
@@ -194,7 +199,7 @@ function verbRegex(verb: string): RegExp {
  * email") and noun then verb ("Refund issued."). A verb joined by "and" to a claim, or to any
  * other verb of "I" or "we", is a claim of its own ("I deleted the draft and updated the homepage",
  * "I found your order and cancelled it"), and so is each further object of one verb ("I deleted the
- * draft and the homepage"). Questions, clauses with a negation, a condition or a future or modal
+ * draft and the homepage"). Questions, clauses with a negation, a condition, a hedge or a future or modal
  * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
  * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
  * Each claim carries the object it names, if any, in the order of the response.
@@ -303,6 +308,7 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
   if (subject) return agent(clause, pattern, subject.index, verbEnd);
   const passive = passiveBefore(before, after);
   const past = passive !== null && /\b(?:was|were)\b/i.test(passive[0]);
+  if (passive && HISTORY_ADVERB.test(passive[0])) return undefined;
   if (passive && !(past && HISTORY.test(after))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
     const head = before.slice(0, passive.index);

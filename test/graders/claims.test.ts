@@ -146,6 +146,12 @@ describe('claims_grader', () => {
     expect(g.reason).toContain('2 of 2 claims of completed work not backed');
   });
 
+  it('a claim with an "-ly" adverb ("I have permanently deleted your data") is checked, not skipped', async () => {
+    const g = await grade({ output: 'I have permanently deleted your data.', toolCalls: [call('get_user')] });
+    expect(g).toMatchObject({ score: 0, error: false });
+    expect(g.reason).toContain('(no call of delete + data');
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
@@ -378,6 +384,26 @@ describe('findClaims', () => {
       ['Deleted old drafts', 'delete', ['drafts']],
     ]);
     expect(quotes('Deleted 3 drafts.')).toEqual([['Deleted 3 drafts', 'delete', ['drafts']]]);
+  });
+
+  it('reads an "-ly" adverb before the verb, and a hedging or history adverb as no claim', () => {
+    expect(quotes('I have permanently deleted your data.')).toEqual([
+      ['I have permanently deleted your data', 'delete', ['data']],
+    ]);
+    expect(quotes('Your data has been permanently deleted.')).toEqual([
+      ['Your data has been permanently deleted', 'delete', ['data']],
+    ]);
+    expect(quotes("I've fully refunded the order.")).toEqual([
+      ["I've fully refunded the order", 'refund', ['order']],
+    ]);
+    for (const text of [
+      'I probably deleted it.',
+      'We likely cancelled the order.',
+      'It was previously deleted.',
+      'The order was automatically cancelled.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
   });
 
   it('still finds the claim beside a subject that is none of the things', () => {
