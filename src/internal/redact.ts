@@ -14,7 +14,8 @@
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
  *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`; a
  *   `Cookie:` header loses its whole line; command-line flags are keys (`--password=…`,
- *   `--api-key …`), and curl's `-u user:password` loses the password;
+ *   `--api-key …`), and curl's `-u user:password` loses the password; in prose, `my password is
+ *   hunter2` loses a value that looks like a credential;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
  * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic; an `sk-` key from 10
  *   characters on when it has a capital, a digit or a `*`, `sk-learn` being a word), `sk_live_…`
@@ -227,6 +228,32 @@ const CURL_USER =
   /(?<![\w-])(-u|-U|--user|--proxy-user)([ \t]{1,8}|=)(["']?)([^\s:'"]{0,256}):[^\s'"]{1,512}\3/g;
 
 /**
+ * A secret named in prose and its value: `my password is hunter2`, `the API key was abc123`, `the
+ * token has been changed to "x9"`. The key (1) is a word, or two ending in `key` or `id` (as in
+ * {@link KEY}); the value (2) is quoted or one word (see {@link redactProse}). Each quantifier is
+ * bounded and the key starts a word, so a long text costs linear time.
+ */
+const PROSE_VALUE = new RegExp(
+  [
+    String.raw`(?<![\w./-])([A-Za-z][\w-]{0,63}(?:[ \t]{1,4}(?:key|id))?)[ \t]{1,4}`,
+    // `was changed to` before `was`, which would take `changed` for the value
+    String.raw`(?:(?:(?:is|was|has[ \t]{1,4}been)[ \t]{1,4})?(?:set|changed|reset|updated)[ \t]{1,4}to|(?:is|was)(?:[ \t]{1,4}(?:now|still))?)`,
+    String.raw`[ \t]{1,4}("[^"\n]{1,512}"|'[^'\n]{1,512}'|\`[^\`\n]{1,512}\`|[^\s"'\`<>]{1,512})`,
+  ].join(''),
+  'gi',
+);
+/**
+ * A bare word after `password is` that looks like a credential, not the sentence going on: it has
+ * a letter and a digit, a symbol other than `-` (`hunter2`, `abc123`, `Pg_pa55word`, `x#y!`), or a
+ * capital right after a small letter (`HunTer`; {@link LETTER} is the test for a letter). `valid`, `missing`, `read-only`, `case-sensitive`, `JWT`
+ * and `8` are words.
+ */
+const CREDENTIAL_WORD = /[0-9_#$%@!*^&+=~/\\]|[a-z][A-Z]/;
+const LETTER = /[A-Za-z]/;
+/** Punctuation that ends a sentence or clause after a bare value: not part of it. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]{1,8}$/;
+
+/**
  * A bare value that is the rest of a file position, `<line>:<col>` (a trailing colon included), as
  * in `evals/cookie-policy.yaml:3:12: must be a string` or `/etc/passwd:3:1`: read as `key: value`,
  * it would take a file name holding a secret word for a key. A position is never a secret.
@@ -411,6 +438,25 @@ function redactPairs(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
+/**
+ * Text with the value of each secret named in prose redacted (`my password is hunter2` becomes `my
+ * password is [redacted]`): a quoted value, or a bare one that looks like a credential (see
+ * {@link CREDENTIAL_WORD}), the punctuation after it kept (`the token is valid` is kept).
+ */
+function redactProse(text: string): string {
+  return text.replace(PROSE_VALUE, (match, key: string, value: string) => {
+    if (!isSecretKey(key)) return match;
+    const head = match.slice(0, match.length - value.length);
+    if (/^["'`]/.test(value))
+      return value === `${value[0]}${REDACTED}${value[0]}`
+        ? match
+        : `${head}${value[0]}${REDACTED}${value[0]}`;
+    const bare = value.replace(TRAILING_PUNCTUATION, '');
+    if (bare === REDACTED || !LETTER.test(bare) || !CREDENTIAL_WORD.test(bare)) return match;
+    return `${head}${REDACTED}${value.slice(bare.length)}`;
+  });
+}
+
 /** A `Cookie` or `Set-Cookie` header's name, whose value is the rest of its line. */
 const COOKIE_HEADER = /^(?:set-)?cookie$/i;
 
@@ -501,6 +547,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = redactPairs(out);
   }
   if (out.includes('--') && SECRET_KEY_WORD.test(out)) out = redactFlags(out);
+  if (PROSE_VERB.test(out) && SECRET_KEY_WORD.test(out)) out = redactProse(out);
   if (out.includes('curl'))
     out = out.replace(
       CURL_USER,
@@ -538,6 +585,8 @@ const SECRET_KEY_WORD = new RegExp(
 );
 /** No extra secrets (one list for every call that gives none). */
 const NO_SECRETS: ReadonlyArray<string | undefined> = [];
+/** What every match of {@link PROSE_VALUE} contains: its verb, `is`, `was` or `to`. */
+const PROSE_VERB = /[ \t](?:is|was|to)[ \t]/i;
 const BEARER_WORD = /bearer/i;
 const BASIC_WORD = /basic/i;
 /** Texts redacted without extra secrets, and what they became (at most this many, this long). */

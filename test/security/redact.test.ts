@@ -546,3 +546,43 @@ describe('redactText, cookies, command-line flags and curl -u', () => {
     }
   });
 });
+
+describe('redactText, a secret named in prose', () => {
+  it.each([
+    ['my password is hunter2', `my password is ${REDACTED}`],
+    ['the token is abc123, keep it', `the token is ${REDACTED}, keep it`],
+    ['Your new password is "Xk9#mP2$"', `Your new password is "${REDACTED}"`],
+    ['The admin password was changed to Pg_pa55word.', `The admin password was changed to ${REDACTED}.`],
+    [
+      'The password has been reset to Temp#2024, please',
+      `The password has been reset to ${REDACTED}, please`,
+    ],
+    ['the API key is now Zq81kd93jdk2AAx!', `the API key is now ${REDACTED}!`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('leaves a sentence that gives no value alone', () => {
+    for (const text of [
+      'the token is valid',
+      'The API key is missing.',
+      'the password is case-sensitive',
+      'The token is JWT-encoded',
+      'the password is 8 characters long',
+      'The session ID is shown in the header.',
+      'the tokenizer is cl100k_base',
+      'The auth flow is OAuth2.',
+      'token count is 42',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+
+  it('costs linear time on a long text', () => {
+    const long = `${'the password is a '.repeat(100_000)}x`;
+    const started = Date.now();
+    expect(redactText(long)).toBe(long);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
