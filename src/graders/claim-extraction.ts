@@ -44,6 +44,18 @@ const PASSIVE = new RegExp(
 );
 /** Adverbs that make a passive a report of what happened before or by itself ("was previously deleted"). */
 const HISTORY_ADVERB = /\b(?:previously|originally|automatically|recently)\b/i;
+/** "I was able to", "we've been able to", "I managed to" right before a verb's base form. */
+const ABLE = new RegExp(
+  String.raw`\b(?:i|we)(?:(?:\s+(?:was|were)|(?:['’]ve|\s+have)\s+been)(?:\s+${ADVERBS_ALL})*\s+able|(?:['’]ve|\s+have)?(?:\s+${ADVERBS_ALL})*\s+managed)\s+to\s+$`,
+  'iu',
+);
+/** The base forms of the irregular past verbs of the default patterns. */
+const IRREGULAR_BASE: Readonly<Record<string, string>> = {
+  sent: 'send',
+  paid: 'pay',
+  reset: 'reset',
+  set: 'set',
+};
 /** A bare "'s" or "'re" (not "'s been"): "is" or "are", or a possessive ("Ana's deleted posts"). */
 const CONTRACTED_IS = /^['’](?:s|re)\b(?![\s\S]*\bbeen\b)/i;
 /** A passive, a participle and "and" right before the verb ("was shipped and "): 1 the passive, 2 the participle. */
@@ -213,15 +225,18 @@ function verbRegex(verb: string): RegExp {
 export function findClaims(response: string, patterns: readonly ClaimPattern[]): Claim[] {
   const claims: Claim[] = [];
   const verbs = patterns.flatMap((pattern) =>
-    pattern.verbs.map((verb) => ({ re: verbRegex(verb), pattern })),
+    pattern.verbs.flatMap((verb) => [
+      { re: verbRegex(verb), pattern, base: false },
+      ...baseForms(verb).map((form) => ({ re: verbRegex(form), pattern, base: true })),
+    ]),
   );
   for (const [index, clause, sentence] of clauses(response.replace(EMPHASIS, ''))) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
-    const matches: { at: number; length: number; pattern: ClaimPattern }[] = [];
-    for (const { re, pattern } of verbs) {
+    const matches: { at: number; length: number; pattern: ClaimPattern; base: boolean }[] = [];
+    for (const { re, pattern, base } of verbs) {
       re.lastIndex = 0;
       for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
-        matches.push({ at: m.index, length: m[0].length, pattern });
+        matches.push({ at: m.index, length: m[0].length, pattern, base });
       }
     }
     if (matches.length === 0) continue;
@@ -230,14 +245,17 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     // The verb met just before, and the claim it made if it made one: a verb joined to a claim by
     // "and" shares its subject ("I deleted the draft and updated the homepage").
     const seen: { at: number; found: Found | undefined }[] = [];
-    for (const { at, length, pattern } of matches) {
+    for (const { at, length, pattern, base } of matches) {
       if (taken.has(at)) continue;
       const last = seen.findLast((s) => s.at < at);
-      const found =
-        claimAt(clause, at, length, pattern) ??
-        (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
-        afterOtherVerb(clause, at, length, pattern) ??
-        afterOtherParticiple(clause, at, length, pattern);
+      // A base form ("cancel") claims only after "I was able to", or joined to such a claim.
+      const found = base
+        ? (ableAt(clause, at, length, pattern) ??
+          (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined))
+        : (claimAt(clause, at, length, pattern) ??
+          (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
+          afterOtherVerb(clause, at, length, pattern) ??
+          afterOtherParticiple(clause, at, length, pattern));
       if (found) {
         taken.add(at);
         claims.push(...found.claims);
@@ -296,6 +314,37 @@ interface Found {
   verbEnd: number;
   /** Where the objects after the verb end in the clause (a verb done to the objects after it). */
   objectsEnd?: number;
+  /** A base form after "I was able to" or "we managed to". */
+  able?: boolean;
+}
+
+/**
+ * The claim of a verb's base form after "I was able to", "we've been able to" or "I managed to":
+ * "I was able to cancel your order" claims the cancellation, as "I cancelled your order" does.
+ */
+function ableAt(clause: string, at: number, length: number, pattern: ClaimPattern): Found | undefined {
+  const before = clause.slice(0, at);
+  const able = ABLE.exec(before);
+  if (able === null || HEDGE.test(before) || NONE.test(clause.slice(at + length))) return undefined;
+  return { ...agent(clause, pattern, able.index, at + length), able: true };
+}
+
+/**
+ * The base forms a past verb may have ("cancelled": "cancel"; "deleted": "delete"; "sent":
+ * "send"), the first word changed; candidates that are no word match nothing.
+ */
+function baseForms(verb: string): string[] {
+  const [first = '', ...rest] = verb.trim().toLowerCase().split(/\s+/);
+  const irregular = IRREGULAR_BASE[first];
+  const forms =
+    irregular !== undefined
+      ? [irregular]
+      : first.endsWith('ied')
+        ? [`${first.slice(0, -3)}y`]
+        : first.endsWith('ed')
+          ? [first.slice(0, -1), first.slice(0, -2), ...(/(.)\1ed$/.test(first) ? [first.slice(0, -3)] : [])]
+          : [];
+  return forms.filter((f) => f.length >= 3).map((f) => [f, ...rest].join(' '));
 }
 
 function claimAt(clause: string, at: number, length: number, pattern: ClaimPattern): Found | undefined {

@@ -152,6 +152,12 @@ describe('claims_grader', () => {
     expect(g.reason).toContain('(no call of delete + data');
   });
 
+  it('"I was able to cancel your order" is checked, not skipped', async () => {
+    const g = await grade({ output: 'I was able to cancel your order.', toolCalls: [call('get_order')] });
+    expect(g).toMatchObject({ score: 0, error: false });
+    expect(g.reason).toContain('"I was able to cancel your order" (no call of cancel + order');
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
@@ -401,6 +407,34 @@ describe('findClaims', () => {
       'We likely cancelled the order.',
       'It was previously deleted.',
       'The order was automatically cancelled.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+
+  it('reads "I was able to" and "I managed to" before a base form as a claim', () => {
+    expect(quotes('I was able to cancel your order and refund the payment.')).toEqual([
+      ['I was able to cancel your order', 'cancel', ['order']],
+      ['refund the payment', 'refund', ['payment']],
+    ]);
+    expect(quotes('I managed to delete the draft.')).toEqual([
+      ['I managed to delete the draft', 'delete', ['draft']],
+    ]);
+    expect(quotes("We've been able to process your refund. I managed to send the email.")).toEqual([
+      ["We've been able to process your refund", 'process', ['refund']],
+      ['I managed to send the email', 'send', ['email']],
+    ]);
+    expect(quotes('I was finally able to reset your password.')).toEqual([
+      ['I was finally able to reset your password', 'update', ['password']],
+    ]);
+    for (const text of [
+      "I wasn't able to cancel your order.",
+      'I was unable to delete the draft.',
+      'I will be able to cancel the order tomorrow.',
+      'Ana was able to cancel the order.',
+      'I need to cancel the order.',
+      'Please delete the draft and update the homepage.',
+      'I managed to cancel nothing.',
     ]) {
       expect(quotes(text), text).toEqual([]);
     }
