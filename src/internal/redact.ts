@@ -13,7 +13,8 @@
  *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
  *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`; a
- *   `Cookie:` header loses its whole line; command-line flags are keys (`--password=…`,
+ *   `Cookie:` header loses its whole line; in code, `env["API_KEY"] = "…"`, `:=`, `=>` and
+ *   `password == "…"`; command-line flags are keys (`--password=…`,
  *   `--api-key …`), and curl's `-u user:password` loses the password; in prose, `my password is
  *   hunter2` loses a value that looks like a credential;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
@@ -194,16 +195,18 @@ const KEY_VALUE = new RegExp(
     String.raw`(?:(?<![\w./-])|(?<=(?:^|\s)--?))`,
     String.raw`(\\?["']?)`, // 1: the key's opening quote
     `(${KEY})`, // 2: the key
-    String.raw`\1`,
-    // 3: the separator; the value may be on the next line unless that line is a key of its own
-    // (`password:` then `user: bob` leaves `user` alone)
-    String.raw`(\s{0,8}[:=](?:[ \t]{0,8}|[ \t]{0,8}\r?\n[ \t\r\n]{0,8}(?![\w.-]{1,64}[ \t]*[:=](?:\s|$))))`,
+    // 3: its closing quote, and the `]` of an index (`os.environ["API_KEY"] = ...`, `cfg[:token] =`)
+    String.raw`(\1\]?)`,
+    // 4: the separator (`:`, `=`, and code's `:=`, `=>`, `==`, `===`); the value may be on the
+    // next line unless that line is a key of its own (`password:` then `user: bob` leaves `user` alone)
+    String.raw`(\s{0,8}(?::=|=>|={2,3}|[:=])(?:[ \t]{0,8}|[ \t]{0,8}\r?\n[ \t\r\n]{0,8}(?![\w.-]{1,64}[ \t]*[:=](?:\s|$))))`,
     '(',
     String.raw`\\"(?:(?!\\")[^\n]){0,8192}\\"`, // an escaped-quote string
     String.raw`|"(?:[^"\\\n]|\\.){0,8192}"`,
     String.raw`|'(?:[^'\\\n]|\\.){0,8192}'`,
-    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate)\s{1,8})?[^\s,;&{}\[\]'"<>\\]{1,8192}`,
-    ')', // 4: the value
+    // a bare word, not one that starts with `=` (`password == ...` is read with `==` as separator)
+    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate)\s{1,8})?(?!=)[^\s,;&{}\[\]'"<>\\]{1,8192}`,
+    ')', // 5: the value
   ].join(''),
   'gi',
 );
@@ -416,23 +419,24 @@ function redactPairs(text: string): string {
   let out = '';
   let copied = 0;
   for (let m = KEY_VALUE.exec(text); m !== null; m = KEY_VALUE.exec(text)) {
-    const [match, quote = '', key = '', sep = '', value = ''] = m;
+    const [match, quote = '', key = '', close = '', sep = '', value = ''] = m;
     if (
       isSecretKey(key) &&
       value !== REDACTED &&
       !(isProseKey(key) && isPlainWord(value)) &&
       !(sep === ':' && POSITION.test(value)) &&
-      !BLOCK_INDICATOR.test(value)
+      !BLOCK_INDICATOR.test(value) &&
+      !(COMPARISON.test(sep) && !QUOTED.test(value))
     ) {
-      out += `${text.slice(copied, m.index)}${quote}${key}${quote}${sep}${quoted(value)}`;
+      out += `${text.slice(copied, m.index)}${quote}${key}${close}${sep}${quoted(value)}`;
       copied = m.index + match.length;
-      if (COOKIE_HEADER.test(key) && sep.includes(':') && !/^\\?["']/.test(value)) {
+      if (COOKIE_HEADER.test(key) && sep.includes(':') && !QUOTED.test(value)) {
         // A Cookie header holds many cookies, any of them a session: the rest of its line goes.
         copied = lineEnd(text, copied);
         KEY_VALUE.lastIndex = copied;
       }
     } else {
-      KEY_VALUE.lastIndex = m.index + 2 * quote.length + key.length + sep.length;
+      KEY_VALUE.lastIndex = m.index + quote.length + key.length + close.length + sep.length;
     }
   }
   return copied === 0 ? text : out + text.slice(copied);
@@ -456,6 +460,14 @@ function redactProse(text: string): string {
     return `${head}${REDACTED}${value.slice(bare.length)}`;
   });
 }
+
+/**
+ * A comparison (`password == null`, `token === undefined`): only a quoted string compared with a
+ * secret key is a secret, not a name or a literal such as `null`.
+ */
+const COMPARISON = /==/;
+/** A value that is a quoted string (also with an escaped quote, in JSON inside a string). */
+const QUOTED = /^\\?["']/;
 
 /** A `Cookie` or `Set-Cookie` header's name, whose value is the rest of its line. */
 const COOKIE_HEADER = /^(?:set-)?cookie$/i;

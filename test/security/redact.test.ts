@@ -586,3 +586,23 @@ describe('redactText, a secret named in prose', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('redactText, secrets assigned in code', () => {
+  it.each([
+    ['os.environ["OPENAI_API_KEY"] = "abcDEF123456ghiJKL"', `os.environ["OPENAI_API_KEY"] = "${REDACTED}"`],
+    ["ENV['API_TOKEN'] = 'abcDEF123456'", `ENV['API_TOKEN'] = '${REDACTED}'`],
+    ['config[:api_key] = "abcDEF123456"', `config[:api_key] = "${REDACTED}"`],
+    ['token := "Zq81kd93jdk2AAx"', `token := "${REDACTED}"`],
+    ['{ secret => "Zq81kd93jdk2AAx" }', `{ secret => "${REDACTED}" }`],
+    ['if password == "Pg_pa55word":', `if password == "${REDACTED}":`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('leaves a comparison with a name or a literal alone', () => {
+    for (const text of ['if (password == null) return', 'token === undefined', 'x := 5']) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
