@@ -56,6 +56,8 @@ const IRREGULAR_BASE: Readonly<Record<string, string>> = {
   reset: 'reset',
   set: 'set',
 };
+/** A past verb ("pushed") opening a clause that goes on a list of what "I" or "we" did. */
+const CONTINUED_VERB = /^\s*(?:and\s+|then\s+)?\p{L}+ed\b/iu;
 /** A bare "'s" or "'re" (not "'s been"): "is" or "are", or a possessive ("Ana's deleted posts"). */
 const CONTRACTED_IS = /^['’](?:s|re)\b(?![\s\S]*\bbeen\b)/i;
 /** A passive, a participle and "and" right before the verb ("was shipped and "): 1 the passive, 2 the participle. */
@@ -254,7 +256,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined))
         : (claimAt(clause, at, length, pattern) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
-          afterOtherVerb(clause, at, length, pattern) ??
+          afterOtherVerb(clause, at, length, pattern, index > 0 && subjectLeads(sentence)) ??
           afterOtherParticiple(clause, at, length, pattern));
       if (found) {
         taken.add(at);
@@ -519,6 +521,13 @@ function coordinated(
   return { ...previous, claim, claims: [claim], verbEnd };
 }
 
+/** The first clause of a sentence has "I" or "we" and a verb of theirs, with no negation or condition. */
+function subjectLeads(sentence: readonly string[]): boolean {
+  const first = sentence[0] ?? '';
+  if (HEDGE.test(first)) return false;
+  return [...first.matchAll(SUBJECT_VERB)].some((m) => !NO_VERB.has(m[1]!.toLowerCase()));
+}
+
 /**
  * The verb at `at` joined by "and" to a verb of "I" or "we" that claims nothing itself: "I found
  * your order and cancelled it" claims the cancellation. Not under a negation, condition or future
@@ -529,11 +538,15 @@ function afterOtherVerb(
   at: number,
   length: number,
   pattern: ClaimPattern,
+  subjectBefore: boolean,
 ): Found | undefined {
   const before = clause.slice(0, at);
   if (HEDGE.test(before)) return undefined;
   let lead: RegExpExecArray | undefined;
   for (const m of before.matchAll(SUBJECT_VERB)) lead = m;
+  // "I created a branch, pushed the fix and opened a PR": the clause goes on the first one's subject.
+  const continued = lead === undefined && subjectBefore ? CONTINUED_VERB.exec(before) : null;
+  if (continued !== null) return joined(clause, at, length, pattern, continued[0].length);
   if (lead === undefined) return undefined;
   const verb = lead[1]!.toLowerCase();
   if (NO_VERB.has(verb) || STOP.has(verb) || DETERMINERS.has(verb) || GENERIC.has(verb)) return undefined;

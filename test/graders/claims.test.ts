@@ -440,6 +440,23 @@ describe('findClaims', () => {
     }
   });
 
+  it("reads a claim verb joined to a past verb of a clause that goes on the first clause's subject", () => {
+    expect(quotes('I created a new branch, pushed the fix and opened a PR.')).toEqual([
+      ['I created a new branch', 'create', ['branch']],
+      ['opened a PR', 'create', ['pr']],
+    ]);
+    expect(quotes('I found your order, checked the status and cancelled it.')).toEqual([
+      ['cancelled it', 'cancel', []],
+    ]);
+    for (const text of [
+      "I didn't touch the draft, reviewed the homepage and published it.",
+      'I checked the logs, Ana deleted the draft and published the page.',
+      'I reviewed the draft, but published nothing.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+
   it('still finds the claim beside a subject that is none of the things', () => {
     expect(quotes('The order was cancelled; nothing else was changed.')).toEqual([
       ['The order was cancelled', 'cancel', ['order']],
