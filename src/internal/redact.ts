@@ -554,12 +554,16 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
   if (out.includes('=') && (out.includes('?') || out.includes('&')))
     out = out.replace(QUERY_CREDENTIAL, (_m, name: string) => `${name}${REDACTED}`);
-  if ((out.includes(':') || out.includes('=')) && SECRET_KEY_WORD.test(out)) {
+  // Whether the text names a secret key at all, asked once: what the patterns before wrote in
+  // (`[redacted]`) names none, and the scan of a long text is most of what it costs.
+  let named: boolean | undefined;
+  const namesSecret = (): boolean => (named ??= SECRET_KEY_WORD.test(out));
+  if ((out.includes(':') || out.includes('=')) && namesSecret()) {
     if (out.includes('\n')) out = redactBlocks(out);
     out = redactPairs(out);
   }
-  if (out.includes('--') && SECRET_KEY_WORD.test(out)) out = redactFlags(out);
-  if (PROSE_VERB.test(out) && SECRET_KEY_WORD.test(out)) out = redactProse(out);
+  if (out.includes('--') && namesSecret()) out = redactFlags(out);
+  if (PROSE_VERB.test(out) && namesSecret()) out = redactProse(out);
   if (out.includes('curl'))
     out = out.replace(
       CURL_USER,
