@@ -89,7 +89,7 @@ const FINITE =
   /^(?:is|are|was|were|remain|remains|stay|stays|has|have|had|can|cannot|can['’]t|will|won['’]t|would|may|might|must|should|do|does|don['’]t|doesn['’]t|take|takes|get|gets|go|goes|show|shows|appear|appears|need|needs|expire|expires|look|looks)$/i;
 /** After a past passive, what makes it a report of history, not a claim ("was created by Ana", "on May 3"). */
 const HISTORY =
-  /^\s+(?:by\s+(?!me\b|us\b)|on\b|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)/i;
+  /^\s+(?:by\s+(?!me\b|us\b)|on\b(?!\s+(?:your|my|our)\s+(?:request|behalf|instructions?)\b)|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)/i;
 /** The joining words between two verbs of one subject, right before the second verb ("and then"). */
 const JOIN = new RegExp(String.raw`(?:^|\s)(?:and|&|plus|as\s+well\s+as|then)(?:\s+${ADVERBS})*\s+$`, 'i');
 const ONLY_ADVERBS = new RegExp(String.raw`^(?:\s+${ADVERBS})*\s*$`, 'i');

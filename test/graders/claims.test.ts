@@ -272,6 +272,18 @@ describe('findClaims', () => {
     }
   });
 
+  it('reads "on your request" after a past passive as the claim it is, not as history', () => {
+    for (const text of [
+      'The draft was deleted on your request.',
+      'Your order was cancelled on your behalf.',
+      'Your order was cancelled on your instructions.',
+    ]) {
+      expect(quotes(text).length, text).toBe(1);
+    }
+    expect(quotes('The draft was deleted on May 3.')).toEqual([]);
+    expect(quotes('The draft was deleted on behalf of Ana.')).toEqual([]);
+  });
+
   it('reads a claim verb joined to a participle that claims nothing, as the passive it is', () => {
     expect(quotes('Your order was shipped and cancelled.')).toEqual([
       ['Your order was shipped and cancelled', 'cancel', ['order']],
