@@ -563,6 +563,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = redactPairs(out);
   }
   if (out.includes('--') && namesSecret()) out = redactFlags(out);
+  if (VALUE_WORD.test(out) && namesSecret()) out = redactNamedValues(out);
   if (PROSE_VERB.test(out) && namesSecret()) out = redactProse(out);
   if (out.includes('curl'))
     out = out.replace(
@@ -628,9 +629,51 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (depth > 64) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   const out: Record<string, unknown> = {};
+  // `{ name: 'API_TOKEN', value: '...' }` (Kubernetes and CI env lists, tags): the value is as secret
+  // as the key its name names.
+  const named = namesSecretValue(value as Record<string, unknown>);
   for (const [key, inner] of Object.entries(value)) {
     const empty = inner === null || inner === undefined || inner === '';
-    setOwn(out, key, isSecretKey(key) && !empty ? REDACTED : redactValue(inner, depth + 1));
+    const secret = isSecretKey(key) || (named && VALUE_KEYS.has(key));
+    setOwn(out, key, secret && !empty ? REDACTED : redactValue(inner, depth + 1));
   }
   return out;
+}
+
+/** The keys that name the entry of a name/value pair, and those that hold its value. */
+const NAME_KEYS = ['name', 'Name', 'key', 'Key'];
+const VALUE_KEYS = new Set(['value', 'Value']);
+
+/** True when the object is a name/value pair whose name is a secret key (`{ name: 'DB_PASSWORD', value }`). */
+function namesSecretValue(value: Record<string, unknown>): boolean {
+  for (const key of NAME_KEYS) {
+    const name = Object.hasOwn(value, key) ? value[key] : undefined;
+    if (typeof name === 'string' && name.length <= 128 && isSecretKey(name)) return true;
+  }
+  return false;
+}
+
+/**
+ * A name/value pair in text whose name is a secret key: in JSON or a flow map (`"name":
+ * "DB_PASSWORD", "value": "x"`) or as two lines of YAML (`- name: API_TOKEN` then `value: x` at the
+ * same indentation). 1 the name's key and the name, up to the value's key and separator; 2 the
+ * name; 3 the value.
+ */
+const NAMED_VALUE = new RegExp(
+  [
+    String.raw`((?<![\w.-])["']?(?:name|key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?`,
+    String.raw`([A-Za-z_][\w.-]{0,127})`,
+    String.raw`["']?[ \t]{0,8}(?:,[ \t]{0,8}|\r?\n[ \t]{0,64}(?:-[ \t]+)?)["']?value["']?[ \t]{0,8}[:=][ \t]{0,8})`,
+    String.raw`("(?:[^"\\\n]|\\.){0,8192}"|'(?:[^'\\\n]|\\.){0,8192}'|[^\s,;&{}\[\]'"<>\\]{1,8192})`,
+  ].join(''),
+  'gi',
+);
+/** What every match of {@link NAMED_VALUE} contains. */
+const VALUE_WORD = /value/i;
+
+/** Text with the value of each name/value pair whose name is a secret key redacted. */
+function redactNamedValues(text: string): string {
+  return text.replace(NAMED_VALUE, (match, head: string, name: string, value: string) =>
+    isSecretKey(name) && value !== REDACTED && value !== `"${REDACTED}"` ? `${head}${quoted(value)}` : match,
+  );
 }

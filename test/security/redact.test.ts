@@ -606,3 +606,41 @@ describe('redactText, secrets assigned in code', () => {
     }
   });
 });
+
+describe('name/value pairs whose name is a secret key (Kubernetes and CI env lists, tags)', () => {
+  it('redacts the value in objects, and keeps the pairs that name no secret', () => {
+    expect(
+      redactValue({
+        env: [
+          { name: 'DB_PASSWORD', value: 'hunter2' },
+          { name: 'LOG_LEVEL', value: 'debug' },
+        ],
+        tags: [{ Key: 'api_token', Value: 'abc' }],
+      }),
+    ).toEqual({
+      env: [
+        { name: 'DB_PASSWORD', value: REDACTED },
+        { name: 'LOG_LEVEL', value: 'debug' },
+      ],
+      tags: [{ Key: 'api_token', Value: REDACTED }],
+    });
+  });
+
+  it.each([
+    ['{"name": "DB_PASSWORD", "value": "hunter2"}', `{"name": "DB_PASSWORD", "value": "${REDACTED}"}`],
+    ["{name: 'SECRET_KEY', value: 's3cr3t'}", `{name: 'SECRET_KEY', value: '${REDACTED}'}`],
+    [
+      'env:\n  - name: API_TOKEN\n    value: abc123\n  - name: LOG_LEVEL\n    value: debug',
+      `env:\n  - name: API_TOKEN\n    value: ${REDACTED}\n  - name: LOG_LEVEL\n    value: debug`,
+    ],
+  ])('redacts the value in text: %s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it('keeps pairs and prose that name no secret', () => {
+    for (const text of ['{"name": "LOG_LEVEL", "value": "debug"}', 'The name: token field has value: 3']) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
