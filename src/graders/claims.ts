@@ -88,7 +88,11 @@ function performs(call: ToolCall, claim: Claim): boolean {
   if (!nameWords.some((w) => tools.includes(w))) return false;
   if (claim.objects.length === 0) return true;
   const mentioned = new Set([...nameWords, ...words(argumentText(call.arguments))].map(singular));
-  return claim.objects.some((o) => mentioned.has(singular(o)));
+  // An object written with a hyphen or underscore ("staging-db", "old_draft") is matched word by word.
+  return claim.objects.some((o) => {
+    const parts = words(o).map(singular);
+    return parts.length > 0 && parts.every((part) => mentioned.has(part));
+  });
 }
 
 /** Lowercase words of a name or text: split at non-letters and at camelCase humps. */

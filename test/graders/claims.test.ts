@@ -158,6 +158,20 @@ describe('claims_grader', () => {
     expect(g.reason).toContain('"I was able to cancel your order" (no call of cancel + order');
   });
 
+  it('matches an object written with a hyphen or underscore word by word', async () => {
+    const output = 'I deleted the old_draft and the staging-db.';
+    const backed = await grade({
+      output,
+      toolCalls: [
+        call('delete_node', { slug: 'old_draft' }),
+        call('delete_database', { name: 'staging-db' }),
+      ],
+    });
+    expect(backed.score).toBe(1);
+    const other = await grade({ output, toolCalls: [call('delete_node', { slug: 'new-draft' })] });
+    expect(other.score).toBe(0);
+  });
+
   it('an empty record backs no claim', async () => {
     expect((await grade({ output: 'Refund issued.', toolCalls: [] })).score).toBe(0);
   });
