@@ -377,7 +377,8 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
     const claim = made(clause, pattern, person.start, person.words, verbEnd);
     return { claim, claims: [claim], kind: 'patient', past, verbEnd };
   }
-  if (LEAD.test(before)) return describes(after) ? undefined : agent(clause, pattern, at, verbEnd);
+  if (LEAD.test(before))
+    return describes(after) || isMetadata(after) ? undefined : agent(clause, pattern, at, verbEnd);
   const patient = passive ? undefined : nounThenVerb(clause, pattern, before, after, verbEnd);
   if (patient !== undefined) return patient;
   // "Ticket: created by Ana on May 3" is a record's history, not a claim.
@@ -386,6 +387,23 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
   }
   return undefined;
 }
+
+/** A month's name, short or whole. */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\\.?';
+/**
+ * After a participle that opens a line or follows a noun, what makes it a record's metadata, not a
+ * claim: a colon and a date or time ("Last updated: May 3", "Updated: 2024-05-03", "Published at:
+ * 10:00", "Last updated: yesterday"; not "today"), or who did it ("Created by Ana"; not "by me",
+ * "by mistake").
+ */
+const METADATA = new RegExp(
+  [
+    String.raw`^\s*(?:(?:at|on)\s*)?:\s*(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[:/.]\d{1,2}|${MONTH}\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}(?:\s|$)|yesterday\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)`,
+    String.raw`^\s+by\s+(?!me\b|us\b|mistake\b|request\b|default\b)\p{L}`,
+  ].join('|'),
+  'iu',
+);
+const isMetadata = (after: string): boolean => METADATA.test(after);
 
 /**
  * The claim of a verb after the noun it was done to, the clause ending there ("Refund issued."),
@@ -399,7 +417,7 @@ function nounThenVerb(
   after: string,
   verbEnd: number,
 ): Found | undefined {
-  if (!NOUN_CLAIM_END.test(after)) return undefined;
+  if (!NOUN_CLAIM_END.test(after) || isMetadata(after)) return undefined;
   const label = LABEL.exec(before);
   const head = label ? before.slice(0, label.index) : before;
   const noun = nounBefore(head);

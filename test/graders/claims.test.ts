@@ -286,6 +286,26 @@ describe('findClaims', () => {
     }
   });
 
+  it("reads a record's metadata lines as history, not claims", () => {
+    for (const text of [
+      'Last updated: May 3',
+      'Updated: 2024-05-03',
+      'Published at: 10:00',
+      'Created by Ana',
+      'Title: Pricing. Last updated: May 3. Author: Ana.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+    for (const text of [
+      'Deleted: the draft.',
+      'Deleted: 3 drafts.',
+      'Cancelled by mistake, sorry.',
+      'Page updated: today.',
+    ]) {
+      expect(quotes(text).length, text).toBe(1);
+    }
+  });
+
   it('reads "on your request" after a past passive as the claim it is, not as history', () => {
     for (const text of [
       'The draft was deleted on your request.',
