@@ -261,6 +261,14 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       if (found) {
         taken.add(at);
         claims.push(...found.claims);
+        // "The draft, the homepage and the FAQ have been deleted": the list began in the clauses before.
+        const first = found.claims[0]!;
+        if (found.kind === 'patient' && found.claims.length > 1 && clause.startsWith(first.quote))
+          claims.splice(
+            claims.length - found.claims.length,
+            0,
+            ...listedBeforeClauses(sentence.slice(0, index), pattern),
+          );
         // "I deleted the draft, the homepage and the FAQ": the list goes on in the clauses after.
         if (found.objectsEnd !== undefined && clause.slice(found.objectsEnd).trim() === '')
           claims.push(...listedAfter(sentence.slice(index + 1), pattern));
@@ -771,6 +779,26 @@ function listedBefore(clause: string, head: string, pattern: ClaimPattern): Clai
   const atStart = noun !== undefined && noun.words.length > 0 && LEAD.test(head.slice(0, noun.start));
   return atStart ? made(clause, pattern, noun.start, noun.words, and.index) : undefined;
 }
+
+/**
+ * The items of a list that ends in the clause of a plural passive, in the clauses before it, each
+ * a noun phrase with a determiner and nothing else ("The draft, the homepage and the FAQ have been
+ * deleted": the draft); walking back, the first clause that is no such item ends the list ("Hi Ana,
+ * the draft and the homepage have been deleted" claims nothing about Ana).
+ */
+function listedBeforeClauses(previous: readonly string[], pattern: ClaimPattern): Claim[] {
+  const claims: Claim[] = [];
+  for (let i = previous.length - 1; i >= 0; i--) {
+    const clause = previous[i]!;
+    if (!DETERMINED.test(clause)) break;
+    const noun = nounBefore(clause);
+    if (noun === undefined || noun.words.length === 0 || clause.slice(0, noun.start).trim() !== '') break;
+    claims.unshift(made(clause, pattern, noun.start, noun.words, clause.length));
+  }
+  return claims;
+}
+/** A clause that opens with a determiner: the way a list item of things is written. */
+const DETERMINED = /^(?:the|your|my|our|their|all|both|each|every|this|that|these|those)\s/i;
 
 function personBefore(before: string): { words: string[]; start: number } | undefined {
   const person = /\b(?:you|he|she|they|we)\s*$/i.exec(before);

@@ -286,6 +286,18 @@ describe('findClaims', () => {
     }
   });
 
+  it('reads a list before a plural passive, from its first item', () => {
+    expect(quotes('The draft, the homepage and the FAQ have been deleted.').map((c) => c[2])).toEqual([
+      ['draft'],
+      ['homepage'],
+      ['faq'],
+    ]);
+    expect(quotes('Hi Ana, the draft and the homepage have been deleted.').map((c) => c[2])).toEqual([
+      ['draft'],
+      ['homepage'],
+    ]);
+  });
+
   it("reads a record's metadata lines as history, not claims", () => {
     for (const text of [
       'Last updated: May 3',
