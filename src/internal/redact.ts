@@ -93,8 +93,17 @@ export const SECRET_PAIRS: ReadonlySet<string> = new Set([
   'account key',
 ]);
 
-/** `token_count`, `token_limit` and the like count tokens; they hold no secret. */
-const COUNTING = new Set(['count', 'counts', 'limit', 'limits', 'usage', 'type', 'budget', 'length']);
+/**
+ * Words that, right after a secret word, make the key describe the secret rather than hold it:
+ * `token_count` and `token_limit` count tokens, `password_min_length` is a policy, `secret_name`
+ * names a secret, `auth_method` and `auth_enabled` are settings, `token_url` and `private_key_path`
+ * say where one is. Their values are still passed through the text patterns.
+ */
+const DESCRIBING = new Set(
+  'count counts limit limits usage type types budget length min max policy name names method methods enabled required url uri endpoint path file expiry expires expiration ttl rotation strength'.split(
+    ' ',
+  ),
+);
 
 /**
  * A key in text: a word as keys are written (`api_key`, `X-Api-Key`), and, after a space, a last
@@ -149,8 +158,8 @@ function secretWords(key: string): boolean {
   const parts = words(key);
   return parts.some(
     (word, i) =>
-      (SECRET_WORDS.has(word) && !(word === 'token' && COUNTING.has(parts[i + 1] ?? ''))) ||
-      SECRET_PAIRS.has(`${word} ${parts[i + 1] ?? ''}`),
+      (SECRET_WORDS.has(word) && !DESCRIBING.has(parts[i + 1] ?? '')) ||
+      (SECRET_PAIRS.has(`${word} ${parts[i + 1] ?? ''}`) && !DESCRIBING.has(parts[i + 2] ?? '')),
   );
 }
 

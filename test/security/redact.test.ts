@@ -644,3 +644,29 @@ describe('name/value pairs whose name is a secret key (Kubernetes and CI env lis
     }
   });
 });
+
+describe('keys that describe a secret rather than hold it', () => {
+  it.each([
+    'password_min_length',
+    'secret_name',
+    'auth_method',
+    'auth_enabled',
+    'api_key_name',
+    'apiKeyName',
+    'private_key_path',
+    'tokenUrl',
+    'signing_key_file',
+  ])('%s is not secret, and its value is kept', (key) => {
+    expect(isSecretKey(key)).toBe(false);
+    expect(redactValue({ [key]: 'prod-db' })).toEqual({ [key]: 'prod-db' });
+    expect(redactText(`${key}: prod-db`)).toBe(`${key}: prod-db`);
+  });
+
+  it.each(['password_hash', 'password_reset_token', 'secret_key', 'refresh_token', 'session_id'])(
+    '%s still is',
+    (key) => {
+      expect(isSecretKey(key)).toBe(true);
+      expect(redactText(`${key}: abc123def`)).toBe(`${key}: ${REDACTED}`);
+    },
+  );
+});
