@@ -49,6 +49,14 @@ const ABLE = new RegExp(
   String.raw`\b(?:i|we)(?:(?:\s+(?:was|were)|(?:['’]ve|\s+have)\s+been)(?:\s+${ADVERBS_ALL})*\s+able|(?:['’]ve|\s+have)?(?:\s+${ADVERBS_ALL})*\s+managed)\s+to\s+$`,
   'iu',
 );
+/**
+ * "I was able to", "I managed to" and another verb, then "and" right before a verb's base form:
+ * "I was able to find your order and cancel it" (the verb after "and" shares the "able to").
+ */
+const ABLE_THEN = new RegExp(
+  `${ABLE.source.slice(0, -1)}\\p{L}+\\b[^.;!?]{0,200}?\\s(?:and|&)(?:\\s+${ADVERBS})*\\s+$`,
+  'iu',
+);
 /** The base forms of the irregular past verbs of the default patterns. */
 const IRREGULAR_BASE: Readonly<Record<string, string>> = {
   sent: 'send',
@@ -253,7 +261,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       // A base form ("cancel") claims only after "I was able to", or joined to such a claim.
       const found = base
         ? (ableAt(clause, at, length, pattern) ??
-          (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined))
+          (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
+          ableThen(clause, at, length, pattern))
         : (claimAt(clause, at, length, pattern) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, index > 0 && subjectLeads(sentence)) ??
@@ -337,6 +346,16 @@ function ableAt(clause: string, at: number, length: number, pattern: ClaimPatter
   const able = ABLE.exec(before);
   if (able === null || HEDGE.test(before) || NONE.test(clause.slice(at + length))) return undefined;
   return { ...agent(clause, pattern, able.index, at + length), able: true };
+}
+
+/**
+ * The claim of a verb's base form joined by "and" to another verb after "I was able to" or "I
+ * managed to" ("I was able to find your order and cancel it"), quoted from the verb.
+ */
+function ableThen(clause: string, at: number, length: number, pattern: ClaimPattern): Found | undefined {
+  const before = clause.slice(0, at);
+  if (!ABLE_THEN.test(before) || HEDGE.test(before) || NONE.test(clause.slice(at + length))) return undefined;
+  return { ...agent(clause, pattern, at, at + length), able: true };
 }
 
 /**

@@ -286,6 +286,13 @@ describe('findClaims', () => {
     }
   });
 
+  it('reads a base form joined by "and" to another verb after "I was able to"', () => {
+    expect(quotes('I was able to find your order and cancel it.')).toEqual([['cancel it', 'cancel', []]]);
+    expect(quotes('I managed to find the draft and delete it.')).toEqual([['delete it', 'delete', []]]);
+    expect(quotes('I was not able to find your order and cancel it.')).toEqual([]);
+    expect(quotes('I was able to find it and you can cancel it.')).toEqual([]);
+  });
+
   it('reads a list before a plural passive, from its first item', () => {
     expect(quotes('The draft, the homepage and the FAQ have been deleted.').map((c) => c[2])).toEqual([
       ['draft'],
