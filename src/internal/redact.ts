@@ -262,6 +262,11 @@ const PROSE_VALUE = new RegExp(
  */
 const CREDENTIAL_WORD = /[0-9_#$%@!*^&+=~/\\]|[a-z][A-Z]/;
 const LETTER = /[A-Za-z]/;
+/** A bare value, its closing punctuation aside, that looks like a credential ({@link CREDENTIAL_WORD}). */
+const looksLikeCredential = (value: string): boolean => {
+  const bare = value.replace(TRAILING_PUNCTUATION, '');
+  return LETTER.test(bare) && CREDENTIAL_WORD.test(bare);
+};
 /** Punctuation that ends a sentence or clause after a bare value: not part of it. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]]{1,8}$/;
 
@@ -435,7 +440,7 @@ function redactPairs(text: string): string {
       !(isProseKey(key) && isPlainWord(value)) &&
       !(sep === ':' && POSITION.test(value)) &&
       !BLOCK_INDICATOR.test(value) &&
-      !(COMPARISON.test(sep) && !QUOTED.test(value))
+      !(COMPARISON.test(sep) && !QUOTED.test(value) && !looksLikeCredential(value))
     ) {
       out += `${text.slice(copied, m.index)}${quote}${key}${close}${sep}${quoted(value)}`;
       copied = m.index + match.length;
@@ -471,8 +476,9 @@ function redactProse(text: string): string {
 }
 
 /**
- * A comparison (`password == null`, `token === undefined`): only a quoted string compared with a
- * secret key is a secret, not a name or a literal such as `null`.
+ * A comparison (`password == null`, `token === undefined`): a quoted string compared with a secret
+ * key is a secret, and so is a bare value that looks like a credential (`password==abc123`), not a
+ * name or a literal such as `null`.
  */
 const COMPARISON = /==/;
 /** A value that is a quoted string (also with an escaped quote, in JSON inside a string). */

@@ -601,9 +601,19 @@ describe('redactText, secrets assigned in code', () => {
   });
 
   it('leaves a comparison with a name or a literal alone', () => {
-    for (const text of ['if (password == null) return', 'token === undefined', 'x := 5']) {
+    for (const text of [
+      'if (password == null) return',
+      'token === undefined',
+      'x := 5',
+      'password == input',
+    ]) {
       expect(redactText(text)).toBe(text);
     }
+  });
+
+  it('redacts a bare value compared with a secret key when it looks like a credential', () => {
+    expect(redactText('password==abc123')).toBe(`password==${REDACTED}`);
+    expect(redactText('token === Hunter2')).toBe(`token === ${REDACTED}`);
   });
 });
 
