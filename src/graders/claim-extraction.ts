@@ -98,8 +98,10 @@ const FINITE =
 /** After a past passive, what makes it a report of history, not a claim ("was created by Ana", "on May 3"). */
 const HISTORY =
   /^\s+(?:by\s+(?!me\b|us\b)|on\b(?!\s+(?:your|my|our)\s+(?:request|behalf|instructions?)\b)|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)/i;
+/** The words that join a verb or an object to the one before it: "and", "&", "plus", "as well as". */
+const AND_WORDS = String.raw`(?:and|&|plus|as\s+well\s+as)`;
 /** The joining words between two verbs of one subject, right before the second verb ("and then"). */
-const JOIN = new RegExp(String.raw`(?:^|\s)(?:and|&|plus|as\s+well\s+as|then)(?:\s+${ADVERBS})*\s+$`, 'i');
+const JOIN = new RegExp(String.raw`(?:^|\s)(?:${AND_WORDS}|then)(?:\s+${ADVERBS})*\s+$`, 'i');
 const ONLY_ADVERBS = new RegExp(String.raw`^(?:\s+${ADVERBS})*\s*$`, 'i');
 /**
  * What follows "No", "Nr." or "No." when it is the number sign, not a negation: a number or an id
@@ -181,11 +183,11 @@ const SUBJECT_VERB = new RegExp(
   'giu',
 );
 /** "and", "&", "plus" or "as well as" before another object of the same verb. */
-const AND_OBJECT = /^\s*(?:and|&|plus|as\s+well\s+as)\s+/i;
+const AND_OBJECT = new RegExp(String.raw`^\s*${AND_WORDS}\s+`, 'i');
+/** An "and" in a list item after a comma: it is the last item. */
+const AND_ITEM = new RegExp(String.raw`(?:^|\s)${AND_WORDS}\s`, 'i');
 /** The start of an item of a list after a comma: nothing, or "and" (then it is the last item). */
-/** An "and" in a list item: it is the last. */
-const AND_ITEM = /(?:^|\s)(?:and|&|plus|as\s+well\s+as)\s/i;
-const LIST_ITEM = /^\s*(?:(?:and|&|plus|as\s+well\s+as)\s+)?/i;
+const LIST_ITEM = new RegExp(String.raw`^\s*(?:${AND_WORDS}\s+)?`, 'i');
 /** Adverbs that may end a clause after its last object ("... and the homepage too."). */
 const LAST_ADVERBS = 'too also again instead now already immediately today'.split(' ');
 /** What may follow the last object of a verb: the end of the clause, a stop word ("to Ana"), an adverb. */
