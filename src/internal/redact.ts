@@ -7,8 +7,9 @@
  * - values under secret-looking keys ({@link isSecretKey}: `api_key`, `apiKey`, `x-api-key`,
  *   `token`, `access_token`, `password`, `passwd`, `passphrase`, `secret`, `client_secret`,
  *   `private_key`, `authorization`, `auth`, `cookie`, `set-cookie`, `credential(s)`, `session_id`,
- *   `AccountKey`, `PGPASSWORD`, `jwt`, any case and any of `snake_case`, `camelCase`, `kebab-case`, and in text also two words
- *   with a space, `api key`, `Session ID`, `secret key`), in objects and in text (`key=value`,
+ *   `AccountKey`, `PGPASSWORD`, `jwt`, any case and any of `snake_case`, `camelCase`,
+ *   `kebab-case`, and in text also two words with a space, `api key`, `Session ID`, `secret key`),
+ *   in objects and in text (`key=value`,
  *   `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken with its value:
  *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
@@ -257,16 +258,19 @@ const PROSE_VALUE = new RegExp(
 /**
  * A bare word after `password is` that looks like a credential, not the sentence going on: it has
  * a letter and a digit, a symbol other than `-` (`hunter2`, `abc123`, `Pg_pa55word`, `x#y!`), or a
- * capital right after a small letter (`HunTer`; {@link LETTER} is the test for a letter). `valid`, `missing`, `read-only`, `case-sensitive`, `JWT`
- * and `8` are words.
+ * capital right after a small letter (`HunTer`; {@link LETTER} is the test for a letter). `valid`,
+ * `missing`, `read-only`, `case-sensitive`, `JWT` and `8` are words.
  */
 const CREDENTIAL_WORD = /[0-9_#$%@!*^&+=~/\\]|[a-z][A-Z]/;
 const LETTER = /[A-Za-z]/;
-/** A bare value, its closing punctuation aside, that looks like a credential ({@link CREDENTIAL_WORD}). */
-const looksLikeCredential = (value: string): boolean => {
+/**
+ * A bare value without its closing punctuation (`hunter2` of `hunter2.`) when that looks like a
+ * credential ({@link CREDENTIAL_WORD}), else `undefined`.
+ */
+function credentialPart(value: string): string | undefined {
   const bare = value.replace(TRAILING_PUNCTUATION, '');
-  return LETTER.test(bare) && CREDENTIAL_WORD.test(bare);
-};
+  return bare !== REDACTED && LETTER.test(bare) && CREDENTIAL_WORD.test(bare) ? bare : undefined;
+}
 /** Punctuation that ends a sentence or clause after a bare value: not part of it. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]]{1,8}$/;
 
@@ -440,7 +444,7 @@ function redactPairs(text: string): string {
       !(isProseKey(key) && isPlainWord(value)) &&
       !(sep === ':' && POSITION.test(value)) &&
       !BLOCK_INDICATOR.test(value) &&
-      !(COMPARISON.test(sep) && !QUOTED.test(value) && !looksLikeCredential(value))
+      !(COMPARISON.test(sep) && !QUOTED.test(value) && credentialPart(value) === undefined)
     ) {
       out += `${text.slice(copied, m.index)}${quote}${key}${close}${sep}${quoted(value)}`;
       copied = m.index + match.length;
@@ -469,9 +473,8 @@ function redactProse(text: string): string {
       return value === `${value[0]}${REDACTED}${value[0]}`
         ? match
         : `${head}${value[0]}${REDACTED}${value[0]}`;
-    const bare = value.replace(TRAILING_PUNCTUATION, '');
-    if (bare === REDACTED || !LETTER.test(bare) || !CREDENTIAL_WORD.test(bare)) return match;
-    return `${head}${REDACTED}${value.slice(bare.length)}`;
+    const bare = credentialPart(value);
+    return bare === undefined ? match : `${head}${REDACTED}${value.slice(bare.length)}`;
   });
 }
 
@@ -670,9 +673,9 @@ function namesSecretValue(value: Record<string, unknown>): boolean {
 
 /**
  * A name/value pair in text whose name is a secret key: in JSON or a flow map (`"name":
- * "DB_PASSWORD", "value": "x"`) or as two lines of YAML (`- name: API_TOKEN` then `value: x` at the
- * same indentation). 1 the name's key and the name, up to the value's key and separator; 2 the
- * name; 3 the value.
+ * "DB_PASSWORD", "value": "x"`) or as two lines of YAML (`- name: API_TOKEN` then `value: x` on the
+ * next line). 1 the name's key and the name, up to the value's key and separator; 2 the name; 3
+ * the value.
  */
 const NAMED_VALUE = new RegExp(
   [
