@@ -155,7 +155,17 @@ export function isSecretKey(key: string): boolean {
 const SECRET_KEYS = new Map<string, boolean>();
 const CACHED_KEYS = 1024;
 
+/**
+ * A key whose last word abbreviates a password, as environment variables write it: `DB_PASS`,
+ * `SMTP_PASS` (upper case only: `pass` in lower or mixed case is pass/fail, as in `all_pass`), and
+ * `MYSQL_PWD`, `db_pwd`, `dbPwd` (any case, after another word: `PWD` and `OLDPWD` alone are the
+ * shell's working directories).
+ */
+const PASSWORD_SUFFIX =
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_PASS$|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*(?:_(?:pwd|PWD|Pwd)|[a-z0-9]Pwd)$/;
+
 function secretWords(key: string): boolean {
+  if (PASSWORD_SUFFIX.test(key)) return true;
   const parts = words(key);
   return parts.some(
     (word, i) =>
@@ -609,13 +619,20 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
 }
 
 /**
- * What every key {@link isSecretKey} accepts contains (a word of SECRET_WORDS, or the two words of
- * a pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.`, `-` or spaces), in any
- * case: a text without any of these has no `key=value` pair to redact, and skips that pattern.
- * Made from the two lists, so a word added to them is in it too (the words are plain letters).
+ * What every key {@link isSecretKey} accepts contains (a word of SECRET_WORDS, the two words of a
+ * pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.`, `-` or spaces, or the
+ * end of a PASSWORD_SUFFIX key), in any case: a text without any of these has no `key=value` pair
+ * to redact, and skips that pattern. Made from the two lists, so a word added to them is in it too
+ * (the words are plain letters).
  */
 const SECRET_KEY_WORD = new RegExp(
-  [...SECRET_WORDS, ...[...SECRET_PAIRS].map((pair) => pair.replace(' ', String.raw`[ \t_.-]*`))].join('|'),
+  [
+    ...SECRET_WORDS,
+    ...[...SECRET_PAIRS].map((pair) => pair.replace(' ', String.raw`[ \t_.-]*`)),
+    // what every key of PASSWORD_SUFFIX contains
+    '_pass',
+    'pwd',
+  ].join('|'),
   'i',
 );
 /** No extra secrets (one list for every call that gives none). */

@@ -680,3 +680,32 @@ describe('keys that describe a secret rather than hold it', () => {
     },
   );
 });
+
+describe('environment variables ending in PASS or PWD (DB_PASS, MYSQL_PWD)', () => {
+  it.each(['DB_PASS', 'SMTP_PASS', 'REDIS_PASS', 'MYSQL_PWD', 'db_pwd', 'dbPwd', 'AWS_RDS_MASTER_PASS'])(
+    '%s is secret, and its value is redacted',
+    (key) => {
+      expect(isSecretKey(key)).toBe(true);
+      expect(redactText(`${key}=hunter2`)).toBe(`${key}=${REDACTED}`);
+      expect(redactText(`export ${key}="hunter2"`)).toBe(`export ${key}="${REDACTED}"`);
+      expect(redactValue({ [key]: 'hunter2' })).toEqual({ [key]: REDACTED });
+    },
+  );
+
+  // `pass` alone, and in lower or mixed case, is pass/fail (`pass`, `all_pass`, `passRate` in our own
+  // reports); PWD alone, and OLDPWD, are the shell's working directories.
+  it.each([
+    'pass',
+    'PASS',
+    'all_pass',
+    'tests_pass',
+    'passRate',
+    'PASS_RATE',
+    'CACHE_BYPASS',
+    'PWD',
+    'OLDPWD',
+  ])('%s is not', (key) => {
+    expect(isSecretKey(key)).toBe(false);
+    expect(redactText(`${key}=/home/ana`)).toBe(`${key}=/home/ana`);
+  });
+});
