@@ -224,6 +224,9 @@ const KEY_VALUE = new RegExp(
     String.raw`\\"(?:(?!\\")[^\n]){0,8192}\\"`, // an escaped-quote string
     String.raw`|"(?:[^"\\\n]|\\.){0,8192}"`,
     String.raw`|'(?:[^'\\\n]|\\.){0,8192}'`,
+    // a tuple that starts with a string (Python's `auth=('admin', 'pw')`), and a `${...}` reference
+    String.raw`|\(\s{0,8}(?:"(?:[^"\\\n]|\\.){0,1024}"|'(?:[^'\\\n]|\\.){0,1024}')\s{0,8},[^()\n]{0,1024}\)`,
+    String.raw`|\$\{\{[^}\n]{0,256}\}\}|\$\{[^\s}]{0,256}\}?`,
     // a bare word, not one that starts with `=` (`password == ...` is read with `==` as separator)
     String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate)\s{1,8})?(?!=)[^\s,;&{}\[\]'"<>\\]{1,8192}`,
     ')', // 5: the value
@@ -290,6 +293,21 @@ const TRAILING_PUNCTUATION = /[.,;:!?)\]]{1,8}$/;
  * it would take a file name holding a secret word for a key. A position is never a secret.
  */
 const POSITION = /^\d{1,9}:\d{1,9}:?$/;
+
+/**
+ * A bare value that is a key itself (`enabled:` of `auth: enabled: true`): the search goes on
+ * after the first key's separator, as after a key that is not secret.
+ */
+const KEY_AS_VALUE = /^[A-Za-z_][\w.-]{0,63}:$/;
+
+/**
+ * A value that says where a secret lives, not the secret: `process.env.OPENAI_API_KEY`,
+ * `import.meta.env.VITE_KEY`, `${DB_PASSWORD}`, `${{ secrets.GITHUB_TOKEN }}`. A judge reading code
+ * needs these to tell a key read from the environment from one written in. Only upper-case names
+ * are read as references, so `process.env.X_hunter2` and `${hunter2` are still redacted.
+ */
+const REFERENCE =
+  /^(?:(?:process\.env|import\.meta\.env)\.[A-Z_][A-Z0-9_]{0,127}|\$\{[A-Z_][A-Z0-9_]{0,127}\}|\$\{\{[ \t]{0,8}(?:secrets|vars|env)\.[A-Za-z_][\w-]{0,127}[ \t]{0,8}\}\})[,;.)]?$/;
 
 /**
  * A line up to a colon that ends it (maybe before a YAML block scalar indicator: `|`, `>`, `|-`,
@@ -453,6 +471,8 @@ function redactPairs(text: string): string {
       value !== REDACTED &&
       !(isProseKey(key) && isPlainWord(value)) &&
       !(sep === ':' && POSITION.test(value)) &&
+      !KEY_AS_VALUE.test(value) &&
+      !REFERENCE.test(value) &&
       !BLOCK_INDICATOR.test(value) &&
       !(COMPARISON.test(sep) && !QUOTED.test(value) && credentialPart(value) === undefined)
     ) {

@@ -709,3 +709,37 @@ describe('environment variables ending in PASS or PWD (DB_PASS, MYSQL_PWD)', () 
     expect(redactText(`${key}=/home/ana`)).toBe(`${key}=/home/ana`);
   });
 });
+
+describe('redactText, tuples, keys as values and references', () => {
+  it.each([
+    // Python requests' auth tuple: the password leaked, and the tuple was cut at its first quote.
+    ["requests.get(url, auth=('admin', 'pw'))", `requests.get(url, auth=${REDACTED})`],
+    ['session.auth = ("admin", "s3cret")', `session.auth = ${REDACTED}`],
+  ])('redacts a tuple of strings under a secret key: %s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    // A key right after a secret key is a key, not the secret's value.
+    ['auth: enabled: true', 'auth: enabled: true'],
+    ['auth: token: abc123', `auth: token: ${REDACTED}`],
+    // A reference to where the secret lives is not the secret, and a judge reading code needs it.
+    ['const apiKey = process.env.OPENAI_API_KEY;', 'const apiKey = process.env.OPENAI_API_KEY;'],
+    ['apiKey: import.meta.env.VITE_API_KEY,', 'apiKey: import.meta.env.VITE_API_KEY,'],
+    ['password: ${DB_PASSWORD}', 'password: ${DB_PASSWORD}'],
+    ['token: ${{ secrets.GITHUB_TOKEN }}', 'token: ${{ secrets.GITHUB_TOKEN }}'],
+    // An arrow function under a secret key is code, as before.
+    ['auth: (req) => check(req)', `auth: ${REDACTED} => check(req)`],
+  ])('keeps %s', (text, kept) => {
+    expect(redactText(text)).toBe(kept);
+  });
+
+  it.each([
+    ['password: process.env.X_hunter2', `password: ${REDACTED}`],
+    ['password: ${hunter2', `password: ${REDACTED}`],
+    ['token: $ecret1', `token: ${REDACTED}`],
+  ])('still redacts what only looks like a reference: %s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+  });
+});
