@@ -746,7 +746,10 @@ function furtherObject(text: string): { words: string[]; consumed: number } | un
  * phrase but are not among its words. Undefined when the words before are a person or an auxiliary
  * ("I was", "you"), so the verb is no claim about a thing, or only numbers ("2").
  */
-function nounBefore(before: string): { words: string[]; start: number } | undefined {
+function nounBefore(text: string): { words: string[]; start: number } | undefined {
+  // A short bracket after the noun qualifies it ("The draft (v2)", "Order 1234 (the blue mug)").
+  const bracket = BRACKET_AFTER_NOUN.exec(text);
+  const before = bracket === null ? text : text.slice(0, bracket.index);
   const tokens = [...before.matchAll(WORDS)];
   const last = tokens[tokens.length - 1];
   if (last === undefined || before.slice(last.index + last[0].length).trim() !== '') return undefined;
@@ -788,6 +791,9 @@ function nounBefore(before: string): { words: string[]; start: number } | undefi
   // Numbers alone ("2 have been closed") say how many, not what; an amount ("$20") is money.
   return start < 0 || !(noun || amount) ? undefined : { words, start };
 }
+
+/** A bracket of a few words at the end of a noun phrase: "(v2)", "(the blue mug)". */
+const BRACKET_AFTER_NOUN = /(?<=[\p{L}\d])\s*\([^()\n]{1,40}\)\s*$/u;
 
 /**
  * Before the noun phrase of a plural passive, another one joined by "and" at the start of the

@@ -498,3 +498,23 @@ describe('claims_grader: abbreviations in sentences', () => {
     expect(quotes('No. 1234 has been cancelled.')).toEqual([]);
   });
 });
+
+describe('claims_grader: a bracket after the noun of a passive', () => {
+  it('"The draft (v2) has been deleted" is a claim about the draft, and unbacked scores 0', async () => {
+    for (const [output, quote] of [
+      ['The draft (v2) has been deleted.', 'The draft (v2) has been deleted'],
+      ['The old draft (v2) is deleted.', 'old draft (v2) is deleted'],
+      ['Order 1234 (the blue mug) was cancelled.', 'Order 1234 (the blue mug) was cancelled'],
+    ] as const) {
+      expect(quotes(output), output).toHaveLength(1);
+      expect(quotes(output)[0]![0], output).toBe(quote);
+      const g = await claims(output, []);
+      expect(g, output).toMatchObject({ score: 0, composite: 0, skipped: false });
+    }
+    expect(quotes('The draft (v2) has been deleted.')[0]![2]).toEqual(['draft']);
+  });
+
+  it('the call that did it backs the claim', async () => {
+    expect(await claims('The draft (v2) has been deleted.')).toMatchObject({ score: 1 });
+  });
+});
