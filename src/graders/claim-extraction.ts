@@ -98,6 +98,22 @@ const FINITE =
 /** After a past passive, what makes it a report of history, not a claim ("was created by Ana", "on May 3"). */
 const HISTORY =
   /^\s+(?:by\s+(?!me\b|us\b)|on\b(?!\s+(?:your|my|our)\s+(?:request|behalf|instructions?)\b)|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)/i;
+/** Words that say the user asked for it ("as you asked", "per your request", "like you asked"). */
+const ON_REQUEST =
+  /\b(?:as\s+(?:you\s+)?(?:asked|requested|instructed)|(?:per|at)\s+your\s+(?:request|instructions?|direction)|like\s+you\s+asked)\b/i;
+
+/**
+ * The words after a past passive make it a report of history ({@link HISTORY}), unless a time is
+ * followed by the user's request, in the same clause or opening the next (`next`): "Your order was
+ * cancelled last night as you asked" and "... yesterday, as requested" are claims; "was cancelled
+ * by the shop, as you asked us to check" is still someone else's doing.
+ */
+function isHistory(after: string, next = ''): boolean {
+  if (!HISTORY.test(after)) return false;
+  if (/\bby\s+(?!me\b|us\b)/i.test(after)) return true;
+  // Clauses are trimmed: a request that opens the next one is at its start.
+  return !ON_REQUEST.test(after) && ON_REQUEST.exec(next)?.index !== 0;
+}
 /** The words that join a verb or an object to the one before it: "and", "&", "plus", "as well as". */
 const AND_WORDS = String.raw`(?:and|&|plus|as\s+well\s+as)`;
 /** The joining words between two verbs of one subject, right before the second verb ("and then"). */
@@ -265,7 +281,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
         ? (ableAt(clause, at, length, pattern) ??
           (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           ableThen(clause, at, length, pattern))
-        : (claimAt(clause, at, length, pattern) ??
+        : (claimAt(clause, at, length, pattern, sentence[index + 1]) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, index > 0 && subjectLeads(sentence)) ??
           afterOtherParticiple(clause, at, length, pattern));
@@ -378,7 +394,13 @@ function baseForms(verb: string): string[] {
   return forms.filter((f) => f.length >= 3).map((f) => [f, ...rest].join(' '));
 }
 
-function claimAt(clause: string, at: number, length: number, pattern: ClaimPattern): Found | undefined {
+function claimAt(
+  clause: string,
+  at: number,
+  length: number,
+  pattern: ClaimPattern,
+  next = '',
+): Found | undefined {
   const before = clause.slice(0, at);
   const after = clause.slice(at + length);
   if (HEDGE.test(before)) return undefined;
@@ -389,7 +411,7 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
   const passive = passiveBefore(before, after);
   const past = passive !== null && /\b(?:was|were)\b/i.test(passive[0]);
   if (passive && HISTORY_ADVERB.test(passive[0])) return undefined;
-  if (passive && !(past && HISTORY.test(after))) {
+  if (passive && !(past && isHistory(after, next))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
     const head = before.slice(0, passive.index);
     const noun = nounBefore(head);
@@ -411,7 +433,7 @@ function claimAt(clause: string, at: number, length: number, pattern: ClaimPatte
   const patient = passive ? undefined : nounThenVerb(clause, pattern, before, after, verbEnd);
   if (patient !== undefined) return patient;
   // "Ticket: created by Ana on May 3" is a record's history, not a claim.
-  if (LABELLED_LEAD.test(before) && !HISTORY.test(after) && !describes(after)) {
+  if (LABELLED_LEAD.test(before) && !isHistory(after) && !describes(after)) {
     return agent(clause, pattern, at, verbEnd);
   }
   return undefined;
@@ -563,7 +585,7 @@ function coordinated(
   const after = clause.slice(at + length);
   const verbEnd = at + length;
   if (!ONLY_ADVERBS.test(between.slice(0, join.index))) return undefined;
-  if (previous.past ? HISTORY.test(after) : !NOUN_CLAIM_END.test(after)) return undefined;
+  if (previous.past ? isHistory(after) : !NOUN_CLAIM_END.test(after)) return undefined;
   const claim = made(clause, pattern, at, previous.claim.objects, verbEnd);
   return { ...previous, claim, claims: [claim], verbEnd };
 }
@@ -618,7 +640,7 @@ function afterOtherParticiple(
   if (NO_VERB.has(participle) || STOP.has(participle) || DETERMINERS.has(participle)) return undefined;
   const past = /\b(?:was|were)\b/i.test(m[1]!);
   const verbEnd = at + length;
-  if (past && HISTORY.test(clause.slice(verbEnd))) return undefined;
+  if (past && isHistory(clause.slice(verbEnd))) return undefined;
   const head = before.slice(0, m.index);
   const noun = nounBefore(head);
   if (noun === undefined || negatedNoun(head, noun.start)) return undefined;

@@ -337,6 +337,26 @@ describe('findClaims', () => {
     expect(quotes('The draft was deleted on behalf of Ana.')).toEqual([]);
   });
 
+  it('reads a past passive done at the user\'s request as a claim, even with a time ("last night as you asked")', async () => {
+    for (const text of [
+      'Your order was cancelled last night as you asked.',
+      'Your order was cancelled yesterday, as requested.',
+      'The draft was deleted earlier per your request.',
+      'Your order was cancelled last night at your request.',
+      'The draft was deleted yesterday like you asked.',
+    ]) {
+      expect(quotes(text).length, text).toBe(1);
+      const g = await gradeQuestion({
+        question: { id: 'q', input: 'cancel it' },
+        response: { output: text, toolCalls: [] },
+        graders: ['claims_grader'],
+      });
+      expect(g.grades[0], text).toMatchObject({ score: 0, skipped: false });
+    }
+    expect(quotes('Your order was cancelled yesterday.')).toEqual([]);
+    expect(quotes('Your order was cancelled last night by the shop, as you asked us to check.')).toEqual([]);
+  });
+
   it('reads a claim verb joined to a participle that claims nothing, as the passive it is', () => {
     expect(quotes('Your order was shipped and cancelled.')).toEqual([
       ['Your order was shipped and cancelled', 'cancel', ['order']],
