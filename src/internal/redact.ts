@@ -82,6 +82,8 @@ export const SECRET_WORDS: ReadonlySet<string> = new Set([
   'jwt',
   'bearer',
   'sessionid',
+  'passcode',
+  'otp', // a one-time password (`OTP: 123456`, `otp_code`)
 ]);
 
 /** Pairs of consecutive words that make a key secret (`api_key`, `private-key`, `sessionId`). */
@@ -253,6 +255,55 @@ const FLAG_SOURCE = /[-_](?:stdin|file|path|env|cmd|command|prompt)$/i;
 const CURL_USER =
   /(?<![\w-])(-u|-U|--user|--proxy-user)([ \t]{1,8}|=)(["']?)([^\s:'"]{0,256}):[^\s'"]{1,512}\3/g;
 
+/** A value after a short flag: a quoted string, or a word. */
+const FLAG_WORD = String.raw`("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})`;
+/** The rest of a command up to a short flag, on the same line and in the same command. */
+const UP_TO_FLAG = String.raw`\b[^\n|;&]{0,256}?[ \t]`;
+
+/**
+ * The password flags of login and database clients, each only after its command's name: `-p
+ * VALUE` of `docker login` (also podman, nerdctl, oras, buildah, skopeo, `helm registry login`)
+ * and `az login`; mysql's `-pVALUE` (written together: `mysql -p shop` prompts, and `shop` is the
+ * database); redis-cli's `-a VALUE`; sqlcmd's and bcp's `-P VALUE`. Elsewhere `-p` is a port, a
+ * path or a parent (`ssh -p 2222`, `docker run -p 8080:80`, `mkdir -p`). The command and flag
+ * (1) are kept, the value (2) goes. Each pattern runs only where the text has its literal.
+ */
+const CLIENT_PASSWORDS: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    'login',
+    new RegExp(
+      String.raw`(\b(?:(?:docker|podman|nerdctl|oras|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login|az[ \t]+login)${UP_TO_FLAG}-p[ \t]{1,8})${FLAG_WORD}`,
+      'g',
+    ),
+  ],
+  [
+    'mysql',
+    new RegExp(
+      String.raw`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
+      'g',
+    ),
+  ],
+  [
+    'mariadb',
+    new RegExp(
+      String.raw`(\bmariadb(?:-dump)?${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
+      'g',
+    ),
+  ],
+  ['redis-cli', new RegExp(String.raw`(\bredis-cli${UP_TO_FLAG}-a[ \t]{1,8})${FLAG_WORD}`, 'g')],
+  ['sqlcmd', new RegExp(String.raw`(\b(?:sqlcmd|bcp)${UP_TO_FLAG}-P[ \t]{1,8})${FLAG_WORD}`, 'g')],
+];
+
+/** Text with the password flags of {@link CLIENT_PASSWORDS} redacted. */
+function redactClientPasswords(text: string): string {
+  let out = text;
+  for (const [literal, pattern] of CLIENT_PASSWORDS) {
+    if (!out.includes(literal)) continue;
+    out = out.replace(pattern, (_m, head: string, value: string) => `${head}${quoted(value)}`);
+  }
+  return out;
+}
+
 /**
  * A secret named in prose and its value: `my password is hunter2`, `the API key was abc123`, `the
  * token has been changed to "x9"`. The key (1) is a word, or two ending in `key` or `id` (as in
@@ -262,6 +313,8 @@ const CURL_USER =
 const PROSE_VALUE = new RegExp(
   [
     String.raw`(?<![\w./-])([A-Za-z][\w-]{0,63}(?:[ \t]{1,4}(?:key|id))?)[ \t]{1,4}`,
+    // whose it is, one word (`the password for ana is ...`, `for ana@example.com`)
+    String.raw`(?:for[ \t]{1,4}[^\s"'\`<>]{1,128}[ \t]{1,4})?`,
     // `was changed to` before `was`, which would take `changed` for the value
     String.raw`(?:(?:(?:is|was|has[ \t]{1,4}been)[ \t]{1,4})?(?:set|changed|reset|updated)[ \t]{1,4}to|(?:is|was)(?:[ \t]{1,4}(?:now|still))?)`,
     String.raw`[ \t]{1,4}("[^"\n]{1,512}"|'[^'\n]{1,512}'|\`[^\`\n]{1,512}\`|[^\s"'\`<>]{1,512})`,
@@ -613,6 +666,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('--') && namesSecret()) out = redactFlags(out);
   if (VALUE_WORD.test(out) && namesSecret()) out = redactNamedValues(out);
   if (PROSE_VERB.test(out) && namesSecret()) out = redactProse(out);
+  if (out.includes(' -')) out = redactClientPasswords(out);
   if (out.includes('curl'))
     out = out.replace(
       CURL_USER,

@@ -743,3 +743,57 @@ describe('redactText, tuples, keys as values and references', () => {
     expect(redactText(text)).toBe(redacted);
   });
 });
+
+describe('redactText, short password flags of login and database clients', () => {
+  it.each([
+    [
+      'docker login -u ana -p hunter2pass registry.example.com',
+      `docker login -u ana -p ${REDACTED} registry.example.com`,
+    ],
+    ['podman login -p "Pa55 w0rd" -u ana quay.io', `podman login -p "${REDACTED}" -u ana quay.io`],
+    [
+      'az login --service-principal -u app -p Pa55w0rd --tenant t',
+      `az login --service-principal -u app -p ${REDACTED} --tenant t`,
+    ],
+    ['mysql -u root -phunter2 shop', `mysql -u root -p${REDACTED} shop`],
+    ['mysqldump -uroot -pS3cret shop > dump.sql', `mysqldump -uroot -p${REDACTED} shop > dump.sql`],
+    ['redis-cli -h cache -a hunter2x9 ping', `redis-cli -h cache -a ${REDACTED} ping`],
+    ['sqlcmd -S db -U sa -P Pa55w0rd!', `sqlcmd -S db -U sa -P ${REDACTED}`],
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    // `mysql -p` with a space prompts for the password: the next word is the database.
+    'mysql -u root -p shop',
+    'docker run -u 1000 -p 8080:80 img',
+    'ssh -p 2222 ana@host',
+    'mkdir -p build/out',
+    'docker login -u ana --password-stdin registry.example.com',
+    'redis-cli -h cache ping',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});
+
+describe('redactText, one-time codes and a password named for someone', () => {
+  it.each([
+    ['OTP: 123456', `OTP: ${REDACTED}`],
+    ['passcode=1234', `passcode=${REDACTED}`],
+    ['{"otp_code": "834512"}', `{"otp_code": "${REDACTED}"}`],
+    ['The new password for ana is Tr0ub4dor&3', `The new password for ana is ${REDACTED}`],
+    ['The password for ana@example.com was "x y z"', `The password for ana@example.com was "${REDACTED}"`],
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    'otp_enabled: true',
+    'The password for ana is valid',
+    'The password for the admin account is stored in Vault',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});
