@@ -266,33 +266,56 @@ const UP_TO_FLAG = String.raw`\b[^\n|;&]{0,256}?[ \t]`;
  * and `az login`; mysql's `-pVALUE` (written together: `mysql -p shop` prompts, and `shop` is the
  * database); redis-cli's `-a VALUE`; sqlcmd's and bcp's `-P VALUE`. Elsewhere `-p` is a port, a
  * path or a parent (`ssh -p 2222`, `docker run -p 8080:80`, `mkdir -p`). The command and flag
- * (1) are kept, the value (2) goes. Each pattern runs only where the text has its literal.
+ * (1) are kept, the value (2) goes. Each pattern runs only where the text has its literal (its
+ * flag, or a word every match of it contains).
  */
 const CLIENT_PASSWORDS: ReadonlyArray<readonly [string, RegExp]> = [
   [
-    'login',
+    ' -p',
     new RegExp(
       String.raw`(\b(?:(?:docker|podman|nerdctl|oras|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login|az[ \t]+login)${UP_TO_FLAG}-p[ \t]{1,8})${FLAG_WORD}`,
       'g',
     ),
   ],
   [
-    'mysql',
+    ' -p',
     new RegExp(
       String.raw`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
       'g',
     ),
   ],
   [
-    'mariadb',
+    ' -p',
     new RegExp(
       String.raw`(\bmariadb(?:-dump)?${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
       'g',
     ),
   ],
-  ['redis-cli', new RegExp(String.raw`(\bredis-cli${UP_TO_FLAG}-a[ \t]{1,8})${FLAG_WORD}`, 'g')],
-  ['sqlcmd', new RegExp(String.raw`(\b(?:sqlcmd|bcp)${UP_TO_FLAG}-P[ \t]{1,8})${FLAG_WORD}`, 'g')],
+  [' -a', new RegExp(String.raw`(\bredis-cli${UP_TO_FLAG}-a[ \t]{1,8})${FLAG_WORD}`, 'g')],
+  [' -P', new RegExp(String.raw`(\b(?:sqlcmd|bcp)${UP_TO_FLAG}-P[ \t]{1,8})${FLAG_WORD}`, 'g')],
+  // GitHub's `gh secret set NAME --body VALUE`, and kubectl's `--from-literal=key=VALUE`
+  [
+    'secret',
+    new RegExp(
+      String.raw`(\bgh[ \t]+secret[ \t]+set${UP_TO_FLAG}(?:--body|-b)(?:[ \t]{1,8}|=))${FLAG_WORD}`,
+      'g',
+    ),
+  ],
+  ['--from-literal', new RegExp(String.raw`(--from-literal[= ][\w.-]{1,253}=)${FLAG_WORD}`, 'g')],
+  // a .netrc entry, on one line or on the lines of its `machine` (`password` takes no separator)
+  [
+    'machine',
+    new RegExp(
+      String.raw`(\bmachine[ \t]+\S{1,256}[^\n]{0,256}?[ \t]password[ \t]{1,8}|^[ \t]*machine[ \t]+\S{1,256}[ \t]*\r?\n(?:[ \t]*(?:login|account)[ \t]+\S{1,256}[ \t]*\r?\n){0,4}[ \t]*password[ \t]{1,8})(\S{1,512})`,
+      'gm',
+    ),
+  ],
 ];
+
+/** `fly secrets set` (also `flyctl`, `import`): every `NAME=VALUE` after it is a secret. */
+const FLY_SECRETS = /\b(?:fly|flyctl)[ \t]+secrets[ \t]+(?:set|import)\b[^\n|;&]{0,1024}/g;
+const ASSIGNMENT =
+  /([ \t][A-Za-z_]\w{0,127}=)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})/g;
 
 /** Text with the password flags of {@link CLIENT_PASSWORDS} redacted. */
 function redactClientPasswords(text: string): string {
@@ -301,6 +324,10 @@ function redactClientPasswords(text: string): string {
     if (!out.includes(literal)) continue;
     out = out.replace(pattern, (_m, head: string, value: string) => `${head}${quoted(value)}`);
   }
+  if (out.includes('secrets'))
+    out = out.replace(FLY_SECRETS, (command) =>
+      command.replace(ASSIGNMENT, (_m, head: string, value: string) => `${head}${quoted(value)}`),
+    );
   return out;
 }
 
@@ -346,6 +373,14 @@ const TRAILING_PUNCTUATION = /[.,;:!?)\]]{1,8}$/;
  * it would take a file name holding a secret word for a key. A position is never a secret.
  */
 const POSITION = /^\d{1,9}:\d{1,9}:?$/;
+
+/**
+ * The rest of a line after a bare value that is only more plain words (letters and digits; at
+ * most 12, and maybe a full stop): the words of a passphrase (`correct horse battery staple`).
+ */
+/** What may stand before a key that begins its line: an indent, a list mark, one word (`wifi`). */
+const LINE_HEAD = /^[ \t]{0,64}(?:[-*][ \t]{1,4})?(?:[A-Za-z][\w-]{0,31}[ \t]{1,4})?$/;
+const PASSPHRASE_REST = /^(?:[ \t]{1,4}[A-Za-z0-9]{1,64}){1,12}[.!]?[ \t]*(?=\r?\n|$)/;
 
 /**
  * A bare value that is a key itself (`enabled:` of `auth: enabled: true`): the search goes on
@@ -531,6 +566,20 @@ function redactPairs(text: string): string {
     ) {
       out += `${text.slice(copied, m.index)}${quote}${key}${close}${sep}${quoted(value)}`;
       copied = m.index + match.length;
+      // `wifi password: correct horse battery staple`: a bare value after a colon that only plain
+      // words follow to the end of its line is a passphrase, and goes whole, when the key begins
+      // its line (after an indent, a list mark or one word): in a sentence (`I sent
+      // Authorization: Bearer x and got 3 users`) the words after are the sentence going on.
+      if (sep.trim() === ':' && !QUOTED.test(value) && !value.includes(' ')) {
+        const lineStart = text.lastIndexOf('\n', m.index) + 1;
+        const rest = LINE_HEAD.test(text.slice(lineStart, m.index))
+          ? PASSPHRASE_REST.exec(text.slice(copied, copied + 1024))
+          : null;
+        if (rest !== null) {
+          copied += rest[0].length;
+          KEY_VALUE.lastIndex = copied;
+        }
+      }
       if (COOKIE_HEADER.test(key) && sep.includes(':') && !QUOTED.test(value)) {
         // A Cookie header holds many cookies, any of them a session: the rest of its line goes.
         copied = lineEnd(text, copied);
@@ -666,7 +715,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('--') && namesSecret()) out = redactFlags(out);
   if (VALUE_WORD.test(out) && namesSecret()) out = redactNamedValues(out);
   if (PROSE_VERB.test(out) && namesSecret()) out = redactProse(out);
-  if (out.includes(' -')) out = redactClientPasswords(out);
+  out = redactClientPasswords(out);
   if (out.includes('curl'))
     out = out.replace(
       CURL_USER,

@@ -247,7 +247,9 @@ describe('redactText, file positions', () => {
     ['password: 1234', 'password: [redacted]'],
     ['password:1234', 'password:[redacted]'],
     ['pin and password=3:12x', 'pin and password=[redacted]'],
-    ['secret: 3:12 later', 'secret: [redacted] later'],
+    // a value that begins its line takes the plain words after it (a passphrase)
+    ['secret: 3:12 later', 'secret: [redacted]'],
+    ['note, secret: 3:12 later', 'note, secret: [redacted] later'],
     ['evals/auth.yaml:3:12: password: hunter2', 'evals/auth.yaml:3:12: password: [redacted]'],
   ])('still redacts %s', (text, redacted) => {
     expect(redactText(text)).toBe(redacted);
@@ -794,6 +796,52 @@ describe('redactText, one-time codes and a password named for someone', () => {
     'The password for ana is valid',
     'The password for the admin account is stored in Vault',
   ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});
+
+describe('redactText, netrc, secrets set from the command line, passphrases', () => {
+  it.each([
+    [
+      'machine api.heroku.com login ana@x.com password 0123abcd-ef',
+      `machine api.heroku.com login ana@x.com password ${REDACTED}`,
+    ],
+    [
+      'machine github.com\n  login ana\n  password ghx_0123abcd\n',
+      `machine github.com\n  login ana\n  password ${REDACTED}\n`,
+    ],
+    ['gh secret set NPM_TOKEN --body npm_abc123def456', `gh secret set NPM_TOKEN --body ${REDACTED}`],
+    ['gh secret set DEPLOY_KEY -b "x y z"', `gh secret set DEPLOY_KEY -b "${REDACTED}"`],
+    [
+      'fly secrets set DATABASE_URL=postgres://db STRIPE=sk_x1',
+      `fly secrets set DATABASE_URL=${REDACTED} STRIPE=${REDACTED}`,
+    ],
+    [
+      'kubectl create secret generic db --from-literal=username=app --from-literal=pw=S3cret',
+      `kubectl create secret generic db --from-literal=username=${REDACTED} --from-literal=pw=${REDACTED}`,
+    ],
+    // A passphrase of several words after `key:` goes whole, to the end of its line, when the
+    // key begins its line; in a sentence the words after are the sentence going on.
+    ['wifi password: correct horse battery staple', `wifi password: ${REDACTED}`],
+    ['  - password: correct horse battery staple', `  - password: ${REDACTED}`],
+    ['I sent password: hunter2 and got 3 users', `I sent password: ${REDACTED} and got 3 users`],
+    [
+      'Done. I sent Authorization: Bearer abc123 and got 3 users',
+      `Done. I sent Authorization: ${REDACTED} and got 3 users`,
+    ],
+    ['password: Pg pa55 word\nuser: bob', `password: ${REDACTED}\nuser: bob`],
+  ])('%j', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    'the machine password policy is strict',
+    'password: hunter2 user: bob'.replace('hunter2', REDACTED),
+    'DB_PASS=x node app.js'.replace('x', REDACTED),
+    'gh secret list',
+    'token: abc123 (expires 10:00)'.replace('abc123', REDACTED),
+  ])('keeps what is not the secret in %j', (text) => {
     expect(redactText(text)).toBe(text);
   });
 });
