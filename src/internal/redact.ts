@@ -302,11 +302,12 @@ const CLIENT_PASSWORDS: ReadonlyArray<readonly [string, RegExp]> = [
     ),
   ],
   ['--from-literal', new RegExp(String.raw`(--from-literal[= ][\w.-]{1,253}=)${FLAG_WORD}`, 'g')],
-  // a .netrc entry, on one line or on the lines of its `machine` (`password` takes no separator)
+  // a .netrc entry (`machine HOST login NAME password VALUE`, or `default ...`), on one line or on
+  // the lines of its `machine`: `password` takes no separator
   [
-    'machine',
+    'password',
     new RegExp(
-      String.raw`(\bmachine[ \t]+\S{1,256}[^\n]{0,256}?[ \t]password[ \t]{1,8}|^[ \t]*machine[ \t]+\S{1,256}[ \t]*\r?\n(?:[ \t]*(?:login|account)[ \t]+\S{1,256}[ \t]*\r?\n){0,4}[ \t]*password[ \t]{1,8})(\S{1,512})`,
+      String.raw`((?:\bmachine[ \t]+\S{1,256}|\bdefault(?=[ \t]+(?:login|account)\b))(?:[ \t]+(?:login|account)[ \t]+\S{1,256}){0,2}[ \t]+password[ \t]{1,8}|^[ \t]*machine[ \t]+\S{1,256}[ \t]*\r?\n(?:[ \t]*(?:login|account)[ \t]+\S{1,256}[ \t]*\r?\n){0,4}[ \t]*password[ \t]{1,8})(\S{1,512})`,
       'gm',
     ),
   ],

@@ -810,6 +810,7 @@ describe('redactText, netrc, secrets set from the command line, passphrases', ()
       'machine github.com\n  login ana\n  password ghx_0123abcd\n',
       `machine github.com\n  login ana\n  password ${REDACTED}\n`,
     ],
+    ['default login anonymous password ana@x.com', `default login anonymous password ${REDACTED}`],
     ['gh secret set NPM_TOKEN --body npm_abc123def456', `gh secret set NPM_TOKEN --body ${REDACTED}`],
     ['gh secret set DEPLOY_KEY -b "x y z"', `gh secret set DEPLOY_KEY -b "${REDACTED}"`],
     [
@@ -837,6 +838,8 @@ describe('redactText, netrc, secrets set from the command line, passphrases', ()
 
   it.each([
     'the machine password policy is strict',
+    'The machine learning model password field is empty',
+    'default password is admin',
     'password: hunter2 user: bob'.replace('hunter2', REDACTED),
     'DB_PASS=x node app.js'.replace('x', REDACTED),
     'gh secret list',
