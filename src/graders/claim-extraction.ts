@@ -66,6 +66,13 @@ const IRREGULAR_BASE: Readonly<Record<string, string>> = {
 };
 /** A past verb ("pushed") opening a clause that goes on a list of what "I" or "we" did. */
 const CONTINUED_VERB = /^\s*(?:and\s+|then\s+)?\p{L}+ed\b/iu;
+/**
+ * A past verb outside the patterns opening a clause, after a bullet or a number ("Fixed the typo",
+ * "- Checked the logs", "Wrote the migration"): a verb of the writer, as a clause-initial claim is.
+ * Not a word in "-eed" ("Need", "Seed").
+ */
+const OPENING_VERB =
+  /^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:\p{L}{2,}(?<!e)ed|wrote|rewrote|made|built|rebuilt|ran|reran|found|took)\b/iu;
 /** A bare "'s" or "'re" (not "'s been"): "is" or "are", or a possessive ("Ana's deleted posts"). */
 const CONTRACTED_IS = /^['’](?:s|re)\b(?![\s\S]*\bbeen\b)/i;
 /** A passive, a participle and "and" right before the verb ("was shipped and "): 1 the passive, 2 the participle. */
@@ -283,7 +290,14 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           ableThen(clause, at, length, pattern))
         : (claimAt(clause, at, length, pattern, sentence[index + 1]) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
-          afterOtherVerb(clause, at, length, pattern, index > 0 && subjectLeads(sentence)) ??
+          afterOtherVerb(
+            clause,
+            at,
+            length,
+            pattern,
+            index > 0 && subjectLeads(sentence),
+            sentence.slice(0, index).every((c) => !HEDGE.test(c)),
+          ) ??
           afterOtherParticiple(clause, at, length, pattern));
       if (found) {
         taken.add(at);
@@ -481,13 +495,16 @@ function nounThenVerb(
 
 /**
  * The words after a clause-initial participle are a noun without a determiner and a verb of its
- * own, so the participle describes the noun and claims nothing ("Deleted items stay in the trash").
+ * own, so the participle describes the noun and claims nothing ("Deleted items stay in the trash",
+ * "Archived posts and deleted drafts are listed below").
  */
 function describes(after: string): boolean {
   const words = after.match(WORDS) ?? [];
   const first = words[0]?.toLowerCase();
   if (first === undefined || DETERMINERS.has(first) || /\d/.test(first)) return false;
-  return words.slice(1, 3).some((w) => FINITE.test(w));
+  // "Archived posts and deleted drafts are listed below": another participle and noun go on the subject.
+  const rest = /^(?:and|or)$/i.test(words[1] ?? '') && /^\p{L}+ed$/iu.test(words[2] ?? '') ? 3 : 1;
+  return words.slice(rest, rest + 2).some((w) => FINITE.test(w));
 }
 
 /**
@@ -600,7 +617,9 @@ function subjectLeads(sentence: readonly string[]): boolean {
 /**
  * The verb at `at` joined by "and" to a verb of "I" or "we" that claims nothing itself: "I found
  * your order and cancelled it" claims the cancellation. Not under a negation, condition or future
- * before it ("I did not find your order and cancelled it" claims nothing).
+ * before it ("I did not find your order and cancelled it" claims nothing). A clause that opens with
+ * a past verb ("Fixed the typo and published the page") counts as the writer's when no clause
+ * before it in the sentence (`unhedged`) is negated ("I didn't touch the draft, reviewed ...").
  */
 function afterOtherVerb(
   clause: string,
@@ -608,13 +627,19 @@ function afterOtherVerb(
   length: number,
   pattern: ClaimPattern,
   subjectBefore: boolean,
+  unhedged: boolean,
 ): Found | undefined {
   const before = clause.slice(0, at);
   if (HEDGE.test(before)) return undefined;
   let lead: RegExpExecArray | undefined;
   for (const m of before.matchAll(SUBJECT_VERB)) lead = m;
   // "I created a branch, pushed the fix and opened a PR": the clause goes on the first one's subject.
-  const continued = lead === undefined && subjectBefore ? CONTINUED_VERB.exec(before) : null;
+  // "Fixed the typo and published the page": a clause-initial past verb is the writer's too.
+  const continued =
+    lead === undefined
+      ? ((subjectBefore ? CONTINUED_VERB.exec(before) : null) ??
+        (unhedged ? OPENING_VERB.exec(before) : null))
+      : null;
   if (continued !== null) return joined(clause, at, length, pattern, continued[0].length);
   if (lead === undefined) return undefined;
   const verb = lead[1]!.toLowerCase();

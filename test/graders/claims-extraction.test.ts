@@ -518,3 +518,31 @@ describe('claims_grader: a bracket after the noun of a passive', () => {
     expect(await claims('The draft (v2) has been deleted.')).toMatchObject({ score: 1 });
   });
 });
+
+describe('claims_grader: a clause that opens with a past verb outside the patterns', () => {
+  it('"Fixed the typo and published the page" claims the publish, and unbacked scores 0', async () => {
+    for (const [output, quote, objects] of [
+      ['Fixed the typo and published the page.', 'published the page', ['page']],
+      ['Checked the logs and restarted the worker.', 'restarted the worker', ['worker']],
+      ['- Investigated the failing test and updated the snapshot', 'updated the snapshot', ['snapshot']],
+      ['Wrote the migration and deployed it to staging.', 'deployed it', []],
+    ] as const) {
+      expect(quotes(output), output).toEqual([[quote, expect.any(String), objects]]);
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0, skipped: false });
+    }
+    const g = await claims('Fixed the typo and published the page.', [
+      { function_name: 'publish_page', arguments: { slug: 'home' } },
+    ]);
+    expect(g).toMatchObject({ score: 1 });
+  });
+
+  it('a participle that describes a noun after "and" still claims nothing', () => {
+    for (const text of [
+      'Archived posts and deleted drafts are listed below.',
+      'Needed docs and updated guides are linked below.',
+      'Seed data and removed rows are kept for 30 days.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+});
