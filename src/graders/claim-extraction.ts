@@ -23,6 +23,58 @@ export interface Claim {
  * so they split no phrase: a single `*` or `_` only at a word's edge (not a bullet, not snake_case).
  */
 const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*_](?![\p{L}\d])/gu;
+/** A line that opens a fenced code block: three or more backticks or tildes, then an info string. */
+const FENCE_OPEN = /^[ \t]{0,3}(`{3,}|~{3,})/;
+/** A line that may close one: nothing but the fence. */
+const FENCE_CLOSE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/**
+ * The response without its fenced code blocks (from a fence line to the next fence line of the same
+ * character, at least as long): code and command output, not statements of the response ("//
+ * draft deleted", "Deleted branch feature/x"). Each block leaves a line break; an unclosed fence
+ * drops nothing. Linear: each line is looked at a bounded number of times.
+ */
+function withoutCode(response: string): string {
+  if (!response.includes('```') && !response.includes('~~~')) return response;
+  const lines = response.split('\n');
+  // For each line, the closing-fence lines after it, nearest first, per fence character: a list
+  // shared from the line on, so the whole table is linear.
+  const closers: Array<Record<string, Closer | undefined>> = new Array<Record<string, Closer | undefined>>(
+    lines.length,
+  );
+  let after: Record<string, Closer | undefined> = {};
+  for (let i = lines.length - 1; i >= 0; i--) {
+    closers[i] = after;
+    const close = FENCE_CLOSE.exec(lines[i]!);
+    if (close)
+      after = {
+        ...after,
+        [close[1]![0]!]: { line: i, length: close[1]!.length, next: after[close[1]![0]!] },
+      };
+  }
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const fence = FENCE_OPEN.exec(lines[i]!)?.[1];
+    let close = fence === undefined ? undefined : closers[i]![fence[0]!];
+    // A shorter fence inside the block does not close it.
+    for (let tries = 0; close !== undefined && close.length < fence!.length && tries < 20; tries++)
+      close = close.next;
+    if (close !== undefined && close.length >= fence!.length) {
+      kept.push('');
+      i = close.line;
+    } else {
+      kept.push(lines[i]!);
+    }
+  }
+  return kept.join('\n');
+}
+
+/** A closing-fence line, and the next one of the same character after it. */
+interface Closer {
+  line: number;
+  length: number;
+  next: Closer | undefined;
+}
 const ADVERBS = String.raw`(?:just|now|also|already|successfully|then|finally|gone ahead and|went ahead and)`;
 /**
  * The adverbs, any "-ly" adverb ("permanently", "fully"), and the words that say how many did it
@@ -249,6 +301,7 @@ function verbRegex(verb: string): RegExp {
  * draft and the homepage"). Questions, clauses with a negation, a condition, a hedge or a future or modal
  * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
  * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
+ * Fenced code blocks are code, not statements: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
  *
  * @example
@@ -265,7 +318,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       ...baseForms(verb).map((form) => ({ re: verbRegex(form), pattern, base: true })),
     ]),
   );
-  for (const [index, clause, sentence] of clauses(response.replace(EMPHASIS, ''))) {
+  for (const [index, clause, sentence] of clauses(withoutCode(response).replace(EMPHASIS, ''))) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
     const matches: { at: number; length: number; pattern: ClaimPattern; base: boolean }[] = [];
     for (const { re, pattern, base } of verbs) {

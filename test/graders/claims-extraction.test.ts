@@ -546,3 +546,26 @@ describe('claims_grader: a clause that opens with a past verb outside the patter
     }
   });
 });
+
+describe('claims_grader: fenced code blocks', () => {
+  it('code and command output in a fenced block claim nothing; the prose around them still does', async () => {
+    for (const output of [
+      'Here is the handler:\n```ts\nconsole.log("Order cancelled");\nawait api.deleteDraft(id); // draft deleted\n```',
+      'Run this to clean up:\n```bash\ngit branch -D feature/x\n# Deleted branch feature/x\n```\nLet me know how it goes.',
+      '~~~\nRefund issued.\n~~~',
+    ]) {
+      expect(quotes(output), output).toEqual([]);
+      expect(await claims(output, []), output).toMatchObject({ score: null, skipped: true });
+    }
+    const output =
+      'I deleted the draft:\n```\n$ cms rm draft-7\nDraft deleted\n```\nI also published the homepage.';
+    expect(quotes(output)).toEqual([
+      ['I deleted the draft', 'delete', ['draft']],
+      ['I also published the homepage', 'publish', ['homepage']],
+    ]);
+  });
+
+  it('an unclosed fence is not code: the claims after it are still read', () => {
+    expect(quotes('```\nI deleted the draft.')).toEqual([['I deleted the draft', 'delete', ['draft']]]);
+  });
+});
