@@ -481,7 +481,7 @@ function claimAt(
   if (passive && !(past && isHistory(after, next))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
     const head = before.slice(0, passive.index);
-    const noun = nounBefore(head);
+    const noun = relativeNoun(head) ?? nounBefore(head);
     if (noun && negatedNoun(head, noun.start)) return undefined;
     if (noun) {
       const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
@@ -890,6 +890,27 @@ function nounBefore(text: string): { words: string[]; start: number } | undefine
   }
   // Numbers alone ("2 have been closed") say how many, not what; an amount ("$20") is money.
   return start < 0 || !(noun || amount) ? undefined : { words, start };
+}
+
+/**
+ * A relative clause at the end of the words before a passive: "that" or "which" and its subject, or
+ * a person ("you", "she"), then a verb and a few words that open no phrase of their own ("you
+ * placed on Monday", "that Ana wrote last week").
+ */
+const RELATIVE =
+  /\s+(?:(?:that|which|whom)\s+[\p{L}'’-]+|you|he|she|they|we|i|someone)\s+\p{L}+(?:\s+(?!(?:and|or|but|the|a|an|your|my|our|their)\b)[\p{L}\d'’#-]+){0,5}$/iu;
+
+/**
+ * The noun phrase before a relative clause that ends where `head` ends ("The ticket you created
+ * yesterday" has been updated: the ticket), when it opens with a determiner; undefined otherwise.
+ */
+function relativeNoun(head: string): { words: string[]; start: number } | undefined {
+  const relative = RELATIVE.exec(head);
+  if (relative === null) return undefined;
+  const noun = nounBefore(head.slice(0, relative.index));
+  if (noun === undefined || noun.words.length === 0) return undefined;
+  const first = /^\S+/.exec(head.slice(noun.start))?.[0].toLowerCase() ?? '';
+  return DETERMINERS.has(first) ? noun : undefined;
 }
 
 /** A bracket of a few words at the end of a noun phrase: "(v2)", "(the blue mug)". */

@@ -569,3 +569,57 @@ describe('claims_grader: fenced code blocks', () => {
     expect(quotes('```\nI deleted the draft.')).toEqual([['I deleted the draft', 'delete', ['draft']]]);
   });
 });
+
+describe('claims_grader: a relative clause between the noun and its passive', () => {
+  it('"The ticket you created yesterday has been updated" is a claim about the ticket, backed by the update', async () => {
+    for (const [output, quote] of [
+      [
+        'The ticket you created yesterday has been updated.',
+        'The ticket you created yesterday has been updated',
+      ],
+      [
+        'The ticket that you created yesterday has been updated.',
+        'The ticket that you created yesterday has been updated',
+      ],
+      [
+        'The order you placed on Monday has been cancelled.',
+        'The order you placed on Monday has been cancelled',
+      ],
+      [
+        'The post that Ana wrote last week has been deleted.',
+        'The post that Ana wrote last week has been deleted',
+      ],
+    ] as const) {
+      const found = findClaims(output, DEFAULT_CLAIM_PATTERNS);
+      expect(
+        found.map((c) => c.quote),
+        output,
+      ).toEqual([quote]);
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+    const calls: ToolCall[] = [
+      { function_name: 'update_ticket', arguments: { id: 42, priority: 'high' } },
+      { function_name: 'cancel_order', arguments: { order_id: 'W1' } },
+      { function_name: 'delete_post', arguments: { id: 9 } },
+    ];
+    expect(await claims('The ticket you created yesterday has been updated.', calls)).toMatchObject({
+      score: 1,
+    });
+    expect(await claims('The order you placed on Monday has been cancelled.', calls)).toMatchObject({
+      score: 1,
+    });
+    expect(await claims('The post that Ana wrote last week has been deleted.', calls)).toMatchObject({
+      score: 1,
+    });
+    expect(quotes('The order you placed on Monday has been cancelled.')[0]![2]).toEqual(['order']);
+  });
+
+  it('a greeting or a clause before the passive is no relative clause', () => {
+    expect(quotes('As you asked, the order has been cancelled.')).toEqual([
+      ['the order has been cancelled', 'cancel', ['order']],
+    ]);
+    expect(quotes('I checked and the order you placed has been cancelled.')).toEqual([
+      ['the order you placed has been cancelled', 'cancel', ['order']],
+    ]);
+  });
+});
