@@ -223,8 +223,13 @@ const NUMBER = /^[#№$€£]?\d[\d.,:\-/%]*$/;
 const GENERIC = new Set(
   'it them that this those these they everything all you me us something anything one ones'.split(' '),
 );
-/** Words that cannot end the noun phrase of a claim about a thing: people and auxiliaries. */
-const NOT_THINGS = new Set('i we you he she me us him her has have had was were is are been be'.split(' '));
+/**
+ * Words that cannot end the noun phrase of a claim about a thing: people and auxiliaries ("being":
+ * "Your refund is being processed" is work in progress, no claim).
+ */
+const NOT_THINGS = new Set(
+  'i we you he she me us him her has have had was were is are been be being'.split(' '),
+);
 /** Words after "I" or "we" that are no verb of their own ("I am", "we did"), so nothing is joined to them. */
 const NO_VERB = new Set([...NOT_THINGS, 'am', 'do', 'does', 'did', 'and', 'or', 'nor', 'but']);
 /** Currency words: with an amount they name money, which no tool name or argument needs to mention. */

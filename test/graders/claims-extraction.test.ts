@@ -623,3 +623,19 @@ describe('claims_grader: a relative clause between the noun and its passive', ()
     ]);
   });
 });
+
+describe('claims_grader: work still in progress', () => {
+  it('"Your refund is being processed" claims nothing done, so it is a skip', async () => {
+    for (const output of [
+      'Your refund is being processed.',
+      'Your order is being cancelled now.',
+      'The files are being deleted.',
+    ]) {
+      expect(quotes(output), output).toEqual([]);
+      expect(await claims(output, []), output).toMatchObject({ score: null, skipped: true });
+    }
+    expect(quotes('Your refund has been processed.')).toEqual([
+      ['Your refund has been processed', 'process', ['refund']],
+    ]);
+  });
+});
