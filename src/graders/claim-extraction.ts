@@ -846,7 +846,7 @@ function furtherObject(text: string): { words: string[]; consumed: number } | un
 
 /**
  * The noun phrase that ends right where `before` ends ("the ticket", "Order #W1", "Order 1234",
- * "Orders 1234 and 1235", "Order No. 1234", "Your $20", "it"): up to four tokens back, to a
+ * "Orders 1234 and 1235", "Order No. 1234", "Your $20", "A refund of $20", "it"): up to four tokens back, to a
  * determiner, a stop word, punctuation or a person; numbers, ids and amounts count toward the
  * phrase but are not among its words. Undefined when the words before are a person or an auxiliary
  * ("I was", "you"), so the verb is no claim about a thing, or only numbers ("2").
@@ -894,7 +894,11 @@ function nounBefore(text: string): { words: string[]; start: number } | undefine
     if (GENERIC.has(word)) break;
   }
   // Numbers alone ("2 have been closed") say how many, not what; an amount ("$20") is money.
-  return start < 0 || !(noun || amount) ? undefined : { words, start };
+  if (start < 0 || !(noun || amount)) return undefined;
+  // "A refund of $20": the amount is of the thing named before it, which is the object.
+  const of = noun ? null : /\sof\s*$/i.exec(before.slice(0, start));
+  const owner = of ? nounBefore(before.slice(0, of.index)) : undefined;
+  return owner !== undefined && owner.words.length > 0 ? owner : { words, start };
 }
 
 /**

@@ -406,7 +406,7 @@ describe('claims_grader: passive claims about an amount', () => {
       ['€15.50 was refunded to your card.', '€15.50 was refunded', 'refund'],
       ['Your $1,000 has been credited.', 'Your $1,000 has been credited', 'issue'],
       ['Your 20€ has been refunded.', 'Your 20€ has been refunded', 'refund'],
-      ['A refund of $20 has been issued.', '$20 has been issued', 'issue'],
+      ['A refund of $20 has been issued.', 'A refund of $20 has been issued', 'issue + refund'],
       ['Your 20 dollars have been refunded.', 'Your 20 dollars have been refunded', 'refund'],
     ] as const) {
       const g = await claims(output, []);
@@ -637,5 +637,24 @@ describe('claims_grader: work still in progress', () => {
     expect(quotes('Your refund has been processed.')).toEqual([
       ['Your refund has been processed', 'process', ['refund']],
     ]);
+  });
+});
+
+describe('claims_grader: a noun of an amount ("a refund of $20")', () => {
+  it('"A refund of $20 has been issued" names the refund: an email call does not back it', async () => {
+    const email: ToolCall = { function_name: 'send_email', arguments: { to: 'ana@example.com' } };
+    for (const output of [
+      'A refund of $20 has been issued.',
+      'A refund of $20 has been issued to your card.',
+      'Refund of €15.50 issued.',
+    ]) {
+      expect(quotes(output)[0]?.[2], output).toEqual(['refund']);
+      expect(await claims(output, [email]), output).toMatchObject({ score: 0, composite: 0 });
+      const backed = await claims(output, [{ function_name: 'refund_order', arguments: { amount: 20 } }]);
+      expect(backed, output).toMatchObject({ score: 1 });
+    }
+    expect(quotes('Your payment of $49 has been refunded.')[0]?.[2]).toEqual(['payment']);
+    // An amount alone is still money, naming no object.
+    expect(quotes('Your $20 has been refunded.')[0]?.[2]).toEqual([]);
   });
 });
