@@ -132,9 +132,12 @@ const PASSIVE_AND = new RegExp(
   String.raw`(\s+(?:(?:has|have|had)(?:\s+${ADVERBS})*\s+been|(?:was|were|is|are)(?:\s+${ADVERBS})*))\s+(\p{L}+)\s+(?:and|&)(?:\s+${ADVERBS})*\s+$`,
   'iu',
 );
-/** Nothing but a bullet, a heading mark, a "Done:" or a joining word before a clause-initial verb ("Deleted the draft."). */
+/**
+ * Nothing but a bullet, a heading mark, a "Done:", a "Yes" or a joining word before a clause-initial
+ * verb ("Deleted the draft.", "Yep — deleted.").
+ */
 const LEAD = new RegExp(
-  String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:done|ok|okay|great|success|all set|sure|and|then|also|plus)(?:[\s,:!.\-–—]|\p{Extended_Pictographic}|\uFE0F)+)*(?:${ADVERBS}\s+)*$`,
+  String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:done|ok|okay|great|success|all set|sure|yes|yep|yeah|and|then|also|plus)(?:[\s,:!.\-–—]|\p{Extended_Pictographic}|\uFE0F)+)*(?:${ADVERBS}\s+)*$`,
   'iu',
 );
 /** The same after a short label ("Update: deleted the draft", "Step 2: Deleted the draft"). */

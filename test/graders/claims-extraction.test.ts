@@ -658,3 +658,19 @@ describe('claims_grader: a noun of an amount ("a refund of $20")', () => {
     expect(quotes('Your $20 has been refunded.')[0]?.[2]).toEqual([]);
   });
 });
+
+describe('claims_grader: "Yes" or "Yep" before a clause-initial verb', () => {
+  it('"Yep — deleted." claims a deletion of no object: the delete call backs it', async () => {
+    for (const output of ['Yep — deleted.', 'Yes, deleted it.', 'Yeah - deleted the draft.']) {
+      expect(
+        quotes(output)
+          .map((q) => q[2])
+          .flat(),
+        output,
+      ).not.toContain('yep');
+      expect(await claims(output), output).toMatchObject({ score: 1 });
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+    expect(quotes('Yep — deleted.')).toEqual([['deleted', 'delete', []]]);
+  });
+});
