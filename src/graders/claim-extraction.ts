@@ -478,8 +478,8 @@ function claimAt(
 ): Found | undefined {
   const before = clause.slice(0, at);
   const after = clause.slice(at + length);
-  if (HEDGE.test(before)) return undefined;
   const verbEnd = at + length;
+  if (HEDGE.test(before) || ERROR_MESSAGE.test(clause.slice(0, verbEnd))) return undefined;
   const subject = SUBJECT.exec(before);
   if ((subject || LEAD.test(before)) && NONE.test(after)) return undefined;
   if (subject) return agent(clause, pattern, subject.index, verbEnd);
@@ -513,6 +513,9 @@ function claimAt(
   }
   return undefined;
 }
+
+/** An error message the agent met, ending at the verb: "permission denied", "access denied". */
+const ERROR_MESSAGE = /\b(?:permission|access)\s+denied$/i;
 
 /** A month's name, short or whole. */
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\\.?';

@@ -674,3 +674,18 @@ describe('claims_grader: "Yes" or "Yep" before a clause-initial verb', () => {
     expect(quotes('Yep — deleted.')).toEqual([['deleted', 'delete', []]]);
   });
 });
+
+describe('claims_grader: an error message ("permission denied")', () => {
+  it('"Permission denied" and "Access denied" are errors the agent met, not rejections it made', async () => {
+    for (const output of [
+      'Draft deletion failed: permission denied.',
+      'Access denied.',
+      'The CMS answered: Permission denied',
+      'I could not delete the draft (permission denied).',
+    ]) {
+      expect(quotes(output), output).toEqual([]);
+      expect(await claims(output, []), output).toMatchObject({ score: null, skipped: true });
+    }
+    expect(quotes('Your request was denied.')).toEqual([['Your request was denied', 'approve', ['request']]]);
+  });
+});
