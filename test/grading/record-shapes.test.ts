@@ -32,6 +32,8 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['langchain/chunks', '@langchain/core', '1.4.0'],
     ['google-genai/afc-limit', '@google/genai', '2.32.0'],
     ['agents-sdk/run-items', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/rejected-approval', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/shell-computer', '@openai/agents-core', '0.20.0'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
     ['google-genai/response', '@google/genai', '2.32.0'],
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
@@ -292,6 +294,29 @@ describe('OpenAI Agents SDK (a real run)', () => {
     expect(normalizeToolCalls(value('agents-sdk/tool-timeout'))).toEqual([
       { function_name: 'slow_lookup', arguments: {}, status: 'error' },
     ]);
+  });
+
+  it('reads a call whose approval was rejected (the SDK default rejection text) as failed', () => {
+    expect(normalizeToolCalls(value('agents-sdk/rejected-approval'))).toEqual([
+      { function_name: 'delete_order', arguments: { order_id: '#W1' }, status: 'error' },
+    ]);
+  });
+
+  it('reads shell outputs by their exitCode: non-zero, or null (rejected or thrown), is a failed command', () => {
+    const calls = normalizeToolCalls(value('agents-sdk/shell-computer'));
+    expect(calls.filter((c) => c.function_name === 'shell')).toEqual([
+      { function_name: 'shell', arguments: { commands: ['rm -rf /srv/cache'] }, status: 'error' },
+      { function_name: 'shell', arguments: { commands: ['psql -c "DROP TABLE orders"'] }, status: 'error' },
+    ]);
+  });
+
+  it('reads a computer action that threw (the SDK writes an empty screenshot) as failed', () => {
+    const calls = normalizeToolCalls(value('agents-sdk/shell-computer'));
+    expect(calls.find((c) => c.function_name === 'computer')).toEqual({
+      function_name: 'computer',
+      arguments: { action: { type: 'click', x: 10, y: 20, button: 'left' } },
+      status: 'error',
+    });
   });
 
   it('reads history items alike, and a run result by its newItems', () => {

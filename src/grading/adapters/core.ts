@@ -126,10 +126,11 @@ export function parseArguments(raw: unknown): ToolArguments {
   return String(JSON.stringify(raw));
 }
 
-// The generic failure openings, then the texts SDK runners write for a call that failed: the
-// OpenAI Agents SDK's tool timeout, the openai SDK runTools' call of a tool it does not have.
+// The generic failure openings, then the texts SDK runners write for a call that failed or never
+// ran: the OpenAI Agents SDK's tool timeout and its answer to a call whose approval was rejected,
+// the openai SDK runTools' call of a tool it does not have.
 const ERROR_TEXT =
-  /^\s*(?:error\b|exception\b|traceback \(most recent call last\)|an error occurred\b|tool '[^']*' timed out after \d+ ?ms\b|invalid tool_call: )/i;
+  /^\s*(?:error\b|exception\b|traceback \(most recent call last\)|an error occurred\b|tool '[^']*' timed out after \d+ ?ms\b|tool execution was not approved\b|invalid tool_call: )/i;
 
 /**
  * Whether a tool's output, in a format with no error flag of its own (a Chat Completions `tool`
@@ -137,7 +138,8 @@ const ERROR_TEXT =
  * object with a truthy `error`, `isError: true`, `is_error: true`, `success: false`, `ok: false` or
  * `status: 'error'`; or text that starts with `Error`, `Exception`, a Python traceback, `An error
  * occurred` (the OpenAI Agents SDK's default failure text), `Tool '<name>' timed out after <n>ms`
- * (its tool timeout) or `Invalid tool_call: ` (the openai SDK's `runTools` calling a tool it was not
+ * (its tool timeout), `Tool execution was not approved` (its answer to a call whose approval was
+ * rejected: the tool never ran) or `Invalid tool_call: ` (the openai SDK's `runTools` calling a tool it was not
  * given). Content-part lists are read through their text parts.
  *
  * @example

@@ -118,8 +118,9 @@ function outputOutcome(item: Json): Outcome | undefined {
     case 'function_call_output':
     case 'custom_tool_call_output':
       return outcomeOfOutput(item.output);
-    case 'computer_call_output':
     case 'computer_call_result':
+      return computerFailed(item.output) ? 'error' : 'ok';
+    case 'computer_call_output':
     case 'local_shell_call_output':
     case 'tool_search_output':
       return 'ok';
@@ -134,11 +135,21 @@ function outputOutcome(item: Json): Outcome | undefined {
   }
 }
 
-/** A shell command that timed out or exited non-zero. */
+/**
+ * A shell command that timed out or exited non-zero: Responses `exit_code`, or the Agents SDK's
+ * `exitCode`, which the SDK sets to `null` when the command threw or its approval was rejected.
+ */
 function shellFailed(entry: unknown): boolean {
   const outcome = isObject(entry) && isObject(entry.outcome) ? entry.outcome : undefined;
   if (!outcome) return false;
-  return outcome.type === 'timeout' || (typeof outcome.exit_code === 'number' && outcome.exit_code !== 0);
+  if (outcome.type === 'timeout') return true;
+  if (typeof outcome.exit_code === 'number') return outcome.exit_code !== 0;
+  return outcome.exitCode === null || (typeof outcome.exitCode === 'number' && outcome.exitCode !== 0);
+}
+
+/** An Agents SDK computer action that threw: the SDK records an empty screenshot. */
+function computerFailed(output: unknown): boolean {
+  return isObject(output) && output.type === 'computer_screenshot' && output.data === '';
 }
 
 /** A whole Responses result: its `output` items. An AI SDK result (`steps`) is read before this. */
