@@ -34,6 +34,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['agents-sdk/run-items', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/rejected-approval', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/shell-computer', '@openai/agents-core', '0.20.0'],
+    ['ai-sdk/v4-is-error', 'ai', '4.3.19'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
     ['google-genai/response', '@google/genai', '2.32.0'],
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
@@ -119,6 +120,12 @@ describe('Vercel AI SDK', () => {
     ).toEqual([
       ['lookup_invoice', 'ok'],
       ['approve_refund', 'error'],
+    ]);
+  });
+
+  it('fails an AI SDK 4 tool-result part that carries isError', () => {
+    expect(normalizeToolCalls(value('ai-sdk/v4-is-error'))).toEqual([
+      { function_name: 'unpublish_node', arguments: { id: 7 }, status: 'error' },
     ]);
   });
 

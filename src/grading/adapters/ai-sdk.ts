@@ -63,7 +63,11 @@ export const aiSdk: Adapter = (item, path, reader) => {
     return true;
   }
   if (type === 'tool-result' || type === 'tool-error') {
-    const failed = type === 'tool-error' || (isObject(item.output) && ERROR_OUTPUTS.has(item.output.type));
+    // ai 4's ToolResultPart (and the provider-level tool result) flags a failure with `isError`.
+    const failed =
+      type === 'tool-error' ||
+      item.isError === true ||
+      (isObject(item.output) && ERROR_OUTPUTS.has(item.output.type));
     reader.result(failed ? 'error' : 'ok', { id, name: text(item.toolName) });
     return true;
   }
