@@ -9,6 +9,7 @@ import {
   chatCustomToolCompletion,
   chatErrorTranscript,
   chatRunToolsUnknownTool,
+  chatTurnScopedIds,
   responsesHosted,
   responsesInput,
 } from '../../fixtures/records/openai.js';
@@ -161,6 +162,14 @@ describe('OpenAI Chat Completions and Responses (typed against openai 7)', () =>
     expect(normalizeToolCalls(chatErrorTranscript).map((c) => [c.function_name, c.status])).toEqual([
       ['find_user', 'ok'],
       ['create_ticket', 'error'],
+    ]);
+  });
+
+  it('links each result to its own call when a model reuses a call id in a later turn', () => {
+    // Both results once went to the first call: the failed delete of node 3 read as ok.
+    expect(normalizeToolCalls(chatTurnScopedIds)).toEqual([
+      { function_name: 'delete_node', arguments: { nid: 3 }, status: 'error' },
+      { function_name: 'delete_node', arguments: { nid: 4 }, status: 'ok' },
     ]);
   });
 

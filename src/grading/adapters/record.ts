@@ -13,6 +13,8 @@ import {
 
 interface Pending {
   call: ToolCall;
+  /** Its place in call order. */
+  index: number;
   id: string | undefined;
   own: ToolCallStatus | undefined;
   linked: Outcome | undefined;
@@ -71,7 +73,7 @@ function makeReader(state: State, lenient: boolean): Reader {
     },
     call(fields, path) {
       if (lenient) return;
-      state.calls.push(pending(fields, path));
+      state.calls.push(pending(fields, path, state.calls.length));
     },
     result(outcome, { id, name }) {
       state.results.push({ outcome, id, name, at: state.calls.length });
@@ -88,7 +90,7 @@ function dispatch(item: Json, path: string, reader: Reader, state: State, lenien
   throw unrecognised(item, path, 'a tool call, a tool result or a message of a known shape');
 }
 
-function pending(fields: CallFields, path: string): Pending {
+function pending(fields: CallFields, path: string, index: number): Pending {
   if (fields.name === '') throw unrecognised(fields.name, path, 'a non-empty tool name');
   const call: ToolCall = {
     function_name: fields.name,
@@ -96,20 +98,25 @@ function pending(fields: CallFields, path: string): Pending {
     arguments: parseArguments(fields.args),
     ...(fields.kind ? { kind: fields.kind } : {}),
   };
-  return { call, id: fields.id, own: fields.status, linked: undefined };
+  return { call, index, id: fields.id, own: fields.status, linked: undefined };
 }
 
 /**
- * Each result goes to the call with its id, else to the earliest unlinked call of its name before
+ * Each result goes to a call with its id, else to the earliest unlinked call of its name before
  * it. Returns how many results found their call.
  */
 function link(state: State): number {
   let linked = 0;
-  const byId = new Map<string, Pending>();
-  for (const p of state.calls) if (p.id !== undefined && !byId.has(p.id)) byId.set(p.id, p);
+  const byId = new Map<string, Pending[]>();
+  for (const p of state.calls) {
+    if (p.id === undefined) continue;
+    const same = byId.get(p.id);
+    if (same) same.push(p);
+    else byId.set(p.id, [p]);
+  }
   for (const r of state.results) {
     const target =
-      (r.id !== undefined ? byId.get(r.id) : undefined) ??
+      (r.id !== undefined ? withId(byId.get(r.id), r.at) : undefined) ??
       (r.name === undefined
         ? undefined
         : state.calls.slice(0, r.at).find((p) => p.linked === undefined && p.call.function_name === r.name));
@@ -120,4 +127,16 @@ function link(state: State): number {
     }
   }
   return linked;
+}
+
+/**
+ * The call a result with this id belongs to. Ids are unique in most stacks, but some models reuse
+ * them across turns (turn-scoped `<tool>:<index>` ids), so of the calls with the id read before the
+ * result: the earliest still without a result, else the latest (a second result for one call).
+ * With none before it, the first call with the id.
+ */
+function withId(same: Pending[] | undefined, at: number): Pending | undefined {
+  if (!same) return undefined;
+  const before = same.filter((p) => p.index < at);
+  return before.find((p) => p.linked === undefined) ?? before[before.length - 1] ?? same[0];
 }
