@@ -689,3 +689,24 @@ describe('claims_grader: an error message ("permission denied")', () => {
     expect(quotes('Your request was denied.')).toEqual([['Your request was denied', 'approve', ['request']]]);
   });
 });
+
+describe('claims_grader: another actor after a short phrase', () => {
+  it('"The ticket was assigned to Maria by the system" is history, not a claim', async () => {
+    for (const output of [
+      'The ticket was assigned to Maria by the system.',
+      'The meeting was moved to 3pm by Ana.',
+      'Your order was cancelled automatically by the fraud check.',
+      'The order was cancelled automatically.',
+    ]) {
+      expect(quotes(output), output).toEqual([]);
+      expect(await claims(output, []), output).toMatchObject({ score: null, skipped: true });
+    }
+    for (const output of [
+      'The ticket was assigned to Maria by me.',
+      'The ticket was assigned to Maria.',
+      'Your invoice was sent to you by email.',
+    ]) {
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+  });
+});
