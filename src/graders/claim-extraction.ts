@@ -75,7 +75,7 @@ interface Closer {
   length: number;
   next: Closer | undefined;
 }
-const ADVERBS = String.raw`(?:just|now|also|already|successfully|then|finally|gone ahead and|went ahead and)`;
+const ADVERBS = String.raw`(?:just|now|also|already|indeed|successfully|then|finally|gone ahead and|went ahead and)`;
 /**
  * The adverbs, any "-ly" adverb ("permanently", "fully"), and the words that say how many did it
  * ("have all been closed", "I've both cancelled"): between a subject or passive and its verb.
@@ -96,9 +96,9 @@ const PASSIVE = new RegExp(
 );
 /** Adverbs that make a passive a report of what happened before or by itself ("was previously deleted"). */
 const HISTORY_ADVERB = /\b(?:previously|originally|automatically|recently)\b/i;
-/** "I was able to", "we've been able to", "I managed to" right before a verb's base form. */
+/** "I was able to", "we've been able to", "I managed to", "I did" right before a verb's base form. */
 const ABLE = new RegExp(
-  String.raw`\b(?:i|we)(?:(?:\s+(?:was|were)|(?:['’]ve|\s+have)\s+been)(?:\s+${ADVERBS_ALL})*\s+able|(?:['’]ve|\s+have)?(?:\s+${ADVERBS_ALL})*\s+managed)\s+to\s+$`,
+  String.raw`\b(?:i|we)(?:(?:(?:\s+(?:was|were)|(?:['’]ve|\s+have)\s+been)(?:\s+${ADVERBS_ALL})*\s+able|(?:['’]ve|\s+have)?(?:\s+${ADVERBS_ALL})*\s+managed)\s+to|(?:\s+${ADVERBS_ALL})*\s+did(?:\s+${ADVERBS_ALL})*)\s+$`,
   'iu',
 );
 /**

@@ -705,8 +705,39 @@ describe('claims_grader: another actor after a short phrase', () => {
       'The ticket was assigned to Maria by me.',
       'The ticket was assigned to Maria.',
       'Your invoice was sent to you by email.',
+      'Your invoice was sent by email.',
     ]) {
       expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+  });
+});
+
+describe('claims_grader: an emphatic "I did" and "indeed"', () => {
+  it('"I did cancel the order" claims the cancellation, and unbacked scores 0', async () => {
+    for (const [output, quote] of [
+      ['I did cancel the order.', 'I did cancel the order'],
+      ["I didn't charge your card, but I did cancel the order.", 'I did cancel the order'],
+      ['We did delete the draft.', 'We did delete the draft'],
+      ['I have indeed deleted the draft.', 'I have indeed deleted the draft'],
+    ] as const) {
+      expect(
+        findClaims(output, DEFAULT_CLAIM_PATTERNS).map((c) => c.quote),
+        output,
+      ).toEqual([quote]);
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+    expect(
+      await claims('I did cancel the order.', [{ function_name: 'cancel_order', arguments: { id: 1 } }]),
+    ).toMatchObject({ score: 1 });
+  });
+
+  it('"I did not", "did I" and "what I did" still claim nothing', () => {
+    for (const text of [
+      'I did not cancel the order.',
+      "I didn't cancel the order.",
+      'Did I cancel the order?',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
     }
   });
 });
