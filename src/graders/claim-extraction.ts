@@ -353,7 +353,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
         ? (ableAt(clause, at, length, pattern) ??
           (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           ableThen(clause, at, length, pattern))
-        : (claimAt(clause, at, length, pattern, sentence[index + 1]) ??
+        : (claimAt(clause, at, length, pattern, sentence[index + 1], sentence.slice(0, index)) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(
             clause,
@@ -479,6 +479,7 @@ function claimAt(
   length: number,
   pattern: ClaimPattern,
   next = '',
+  previous: readonly string[] = [],
 ): Found | undefined {
   const before = clause.slice(0, at);
   const after = clause.slice(at + length);
@@ -487,7 +488,9 @@ function claimAt(
   const subject = SUBJECT.exec(before);
   if ((subject || LEAD.test(before)) && NONE.test(after)) return undefined;
   if (subject) return agent(clause, pattern, subject.index, verbEnd);
-  const passive = passiveBefore(before, after);
+  // "The draft, which you asked about, has been deleted": a passive opening the clause after an aside.
+  const aside = previous.length >= 2 && ASIDE.test(previous[previous.length - 1]!);
+  const passive = passiveBefore(before, after) ?? (aside ? PASSIVE.exec(` ${before}`) : null);
   const past = passive !== null && /\b(?:was|were)\b/i.test(passive[0]);
   if (passive && HISTORY_ADVERB.test(passive[0])) return undefined;
   if (passive && !(past && isHistory(after, next))) {
@@ -501,6 +504,10 @@ function claimAt(
       const plural = /\b(?:have|were|are)\b|['’](?:ve|re)\b/i.test(passive[0]);
       const first = plural ? listedBefore(clause, head.slice(0, noun.start), pattern) : undefined;
       return { claim, claims: first ? [first, claim] : [claim], kind: 'patient', past, verbEnd };
+    }
+    if (head.trim() === '') {
+      const aside = asideNoun(previous, clause, pattern, verbEnd);
+      if (aside) return { claim: aside, claims: [aside], kind: 'patient', past, verbEnd };
     }
     const person = personBefore(head);
     if (person === undefined || negatedNoun(head, person.start)) return undefined;
@@ -932,8 +939,8 @@ function relativeNoun(head: string): { words: string[]; start: number } | undefi
   return DETERMINERS.has(first) ? noun : undefined;
 }
 
-/** A bracket of a few words at the end of a noun phrase: "(v2)", "(the blue mug)". */
-const BRACKET_AFTER_NOUN = /(?<=[\p{L}\d])\s*\([^()\n]{1,40}\)\s*$/u;
+/** A bracket or dashes around a few words at the end of a noun phrase: "(v2)", "(the blue mug)", "— #A123 —". */
+const BRACKET_AFTER_NOUN = /(?<=[\p{L}\d])\s*(?:\([^()\n]{1,40}\)|[—–][^—–()\n]{1,40}[—–])\s*$/u;
 
 /**
  * Before the noun phrase of a plural passive, another one joined by "and" at the start of the
@@ -964,6 +971,30 @@ function listedBeforeClauses(previous: readonly string[], pattern: ClaimPattern)
   }
   return claims;
 }
+/** A clause between commas that is an aside: "which you asked about", "as requested". */
+const ASIDE = /^(?:which|who|whom|whose|that|as|like|per)\b/i;
+
+/**
+ * The claim of a passive that opens its clause, about the noun phrase two clauses back when an aside
+ * stands between them ("The draft, which you asked about, has been deleted"): the noun phrase must
+ * be the whole clause and open with a determiner; quoted from it.
+ */
+function asideNoun(
+  previous: readonly string[],
+  clause: string,
+  pattern: ClaimPattern,
+  verbEnd: number,
+): Claim | undefined {
+  const aside = previous[previous.length - 1];
+  const nounClause = previous[previous.length - 2];
+  if (aside === undefined || nounClause === undefined || !ASIDE.test(aside)) return undefined;
+  if (!DETERMINED.test(nounClause)) return undefined;
+  const noun = nounBefore(nounClause);
+  if (noun === undefined || noun.start !== 0 || noun.words.length === 0) return undefined;
+  const claim = made(clause, pattern, 0, noun.words, verbEnd);
+  return { ...claim, quote: `${nounClause}, ${aside}, ${claim.quote}` };
+}
+
 /** A clause that opens with a determiner: the way a list item of things is written. */
 const DETERMINED = /^(?:the|your|my|our|their|all|both|each|every|this|that|these|those)\s/i;
 

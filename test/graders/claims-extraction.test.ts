@@ -741,3 +741,42 @@ describe('claims_grader: an emphatic "I did" and "indeed"', () => {
     }
   });
 });
+
+describe('claims_grader: an aside between the noun and its passive', () => {
+  it('"Your order — #A123 — has been cancelled" and "The draft, which you asked about, has been deleted" are claims', async () => {
+    for (const [output, quote, objects] of [
+      ['Your order — #A123 — has been cancelled.', 'Your order — #A123 — has been cancelled', ['order']],
+      [
+        'The draft – the one from Monday – was deleted.',
+        'The draft – the one from Monday – was deleted',
+        ['draft'],
+      ],
+      [
+        'The draft, which you asked about, has been deleted.',
+        'The draft, which you asked about, has been deleted',
+        ['draft'],
+      ],
+      [
+        'Your order, as requested, has been cancelled.',
+        'Your order, as requested, has been cancelled',
+        ['order'],
+      ],
+    ] as const) {
+      expect(
+        findClaims(output, DEFAULT_CLAIM_PATTERNS).map((c) => [c.quote, c.objects]),
+        output,
+      ).toEqual([[quote, objects]]);
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+    expect(await claims('The draft, which you asked about, has been deleted.')).toMatchObject({ score: 1 });
+  });
+
+  it('a clause that is no aside lends no noun', () => {
+    for (const text of [
+      'Hi Ana, as requested, has been cancelled.',
+      'I checked, which took a while, has been cancelled.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+});
