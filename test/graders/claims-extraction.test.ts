@@ -780,3 +780,28 @@ describe('claims_grader: an aside between the noun and its passive', () => {
     }
   });
 });
+
+describe('claims_grader: the month of May', () => {
+  it('"Your order from May 3 has been cancelled" is a claim: the month is no "may" of doubt', async () => {
+    for (const output of [
+      'Your order from May 3 has been cancelled.',
+      'The draft from May has been deleted.',
+      'The invoice for May 2024 has been sent.',
+      'I deleted the drafts from early May and published the homepage.',
+    ]) {
+      expect(quotes(output).length, output).toBeGreaterThan(0);
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+  });
+
+  it('the modal "may" still claims nothing', () => {
+    for (const text of [
+      'You may have been refunded.',
+      'It may have been deleted.',
+      'The order may be cancelled in May.',
+      'Your order may have been cancelled on May 3.',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+});
