@@ -36,6 +36,9 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['agents-sdk/rejected-approval', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/shell-computer', '@openai/agents-core', '0.20.0'],
     ['ai-sdk/v4-is-error', 'ai', '4.3.19'],
+    ['ai-sdk/mcp-tool-error', '@ai-sdk/mcp', '1.0.102'],
+    ['ai-sdk/mcp-ui-messages', '@ai-sdk/mcp', '1.0.102'],
+    ['ai-sdk/v4-mcp-tool-error', 'ai', '4.3.19'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
     ['google-genai/response', '@google/genai', '2.32.0'],
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
@@ -128,6 +131,27 @@ describe('Vercel AI SDK', () => {
     expect(normalizeToolCalls(value('ai-sdk/v4-is-error'))).toEqual([
       { function_name: 'unpublish_node', arguments: { id: 7 }, status: 'error' },
     ]);
+  });
+
+  it('fails an MCP tool whose server answered isError: the AI SDK MCP clients return that result as the output', async () => {
+    const failed = [{ function_name: 'publish_node', arguments: { nid: 3 }, status: 'error' }];
+    const result = value('ai-sdk/mcp-tool-error') as { steps: unknown[] };
+    expect(normalizeToolCalls(result)).toEqual(failed);
+    expect(normalizeToolCalls(result.steps)).toEqual(failed);
+    expect(normalizeToolCalls(value('ai-sdk/mcp-ui-messages'))).toEqual(failed);
+    const v4 = value('ai-sdk/v4-mcp-tool-error') as { response: { messages: unknown[] } };
+    expect(normalizeToolCalls(v4)).toEqual(failed);
+    expect(normalizeToolCalls(v4.response.messages)).toEqual(failed);
+    const graded = await gradeQuestion({
+      question: {
+        id: 'q',
+        input: 'Publish node 3',
+        expected_tools: [{ name: 'publish_node', succeeded: true }],
+      },
+      response: { output: 'Node 3 is published.', toolCalls: result },
+      graders: ['tool_usage_grader'],
+    });
+    expect(graded.grades[0]!.score).toBeLessThan(5);
   });
 
   it('records a provider-executed call as hosted, and a UI part still waiting for its output as unknown', () => {

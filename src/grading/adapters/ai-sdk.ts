@@ -7,6 +7,19 @@ import { isObject, text, type Adapter, type Json, type Reader } from './core.js'
 const ERROR_OUTPUTS: ReadonlySet<unknown> = new Set(['error-text', 'error-json', 'execution-denied']);
 
 /**
+ * An MCP `CallToolResult` with `isError: true`: the AI SDK's MCP clients (`@ai-sdk/mcp`, ai 4's
+ * `experimental_createMCPClient`) return it as the tool's output rather than throw.
+ */
+const mcpFailed = (value: unknown): boolean =>
+  isObject(value) && value.isError === true && Array.isArray(value.content);
+
+/** A tool result's output (v5+ `output`, a model message's `{ type, value }`, v4 `result`) reports a failure. */
+const outputFailed = (output: unknown): boolean =>
+  mcpFailed(output) ||
+  (isObject(output) &&
+    (ERROR_OUTPUTS.has(output.type) || (output.type === 'json' && mcpFailed(output.value))));
+
+/**
  * The Vercel AI SDK: a whole `generateText` result (every step's content, in order,
  * never its last-step-only `toolCalls`, never its structured `output`; a `streamText` result's
  * steps once awaited, its pending promise an error), a step (`content`; a v4 step's `toolCalls`
@@ -14,7 +27,8 @@ const ERROR_OUTPUTS: ReadonlySet<unknown> = new Set(['error-text', 'error-json',
  * `tool-call`, `tool-result` and `tool-error` parts of steps and model messages, `UIMessage` parts
  * (`tool-<name>` and `dynamic-tool`, whose `state` is the outcome), the v4 `toolInvocations` and
  * `tool-invocation` parts, and untyped `{ toolName, input }` / `{ toolName, args }` calls. A call
- * with `providerExecuted` is hosted.
+ * with `providerExecuted` is hosted. A tool result (or UI part output) that is an MCP `CallToolResult`
+ * with `isError: true` failed: the AI SDK's MCP clients return it rather than throw.
  *
  * @example
  * ```ts
@@ -53,7 +67,9 @@ export const aiSdk: Adapter = (item, path, reader) => {
     const status =
       type === undefined && typeof item.state === 'string'
         ? item.state === 'result'
-          ? 'ok'
+          ? mcpFailed(item.result)
+            ? 'error'
+            : 'ok'
           : 'unknown'
         : undefined;
     reader.call(
@@ -65,9 +81,7 @@ export const aiSdk: Adapter = (item, path, reader) => {
   if (type === 'tool-result' || type === 'tool-error') {
     // ai 4's ToolResultPart (and the provider-level tool result) flags a failure with `isError`.
     const failed =
-      type === 'tool-error' ||
-      item.isError === true ||
-      (isObject(item.output) && ERROR_OUTPUTS.has(item.output.type));
+      type === 'tool-error' || item.isError === true || outputFailed(item.output) || mcpFailed(item.result);
     reader.result(failed ? 'error' : 'ok', { id, name: text(item.toolName) });
     return true;
   }
@@ -100,6 +114,9 @@ function readContainer(item: Json, path: string, reader: Reader): boolean {
 }
 
 function uiStatus(part: Json): ToolCallStatus {
-  if (part.state === 'output-available') return part.preliminary === true ? 'unknown' : 'ok';
+  if (part.state === 'output-available') {
+    if (part.preliminary === true) return 'unknown';
+    return mcpFailed(part.output) ? 'error' : 'ok';
+  }
   return part.state === 'output-error' || part.state === 'output-denied' ? 'error' : 'unknown';
 }
