@@ -784,7 +784,8 @@ function made(clause: string, pattern: ClaimPattern, start: number, objects: str
     quote: clause.slice(start, end).trim(),
     action: pattern.action,
     pattern,
-    objects: objects.filter((w) => !GENERIC.has(w)),
+    // "the order's status": the owner is named by its word ("order"), not "order's".
+    objects: objects.map((w) => w.replace(/['’]s$/, '')).filter((w) => w !== '' && !GENERIC.has(w)),
   };
 }
 

@@ -805,3 +805,17 @@ describe('claims_grader: the month of May', () => {
     }
   });
 });
+
+describe('claims_grader: a possessive in the object', () => {
+  it('"The order\'s status has been updated" is backed by an update of the order', async () => {
+    const update: ToolCall = { function_name: 'update_order', arguments: { id: 42, state: 'shipped' } };
+    for (const output of [
+      "The order's status has been updated to shipped.",
+      'I updated the order’s shipping address.',
+    ]) {
+      expect(await claims(output, [update]), output).toMatchObject({ score: 1 });
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+    expect(quotes("The order's status has been updated.")[0]?.[2]).toEqual(['order', 'status']);
+  });
+});
