@@ -252,10 +252,13 @@ const NUMBER_SIGNS = new Set(['no', 'nr', 'nos', 'num']);
 const TITLES = new Set(['dr', 'st', 'mr', 'mrs', 'ms', 'prof', 'mt']);
 /** Right after "No." or "No": the number or id it introduces. */
 const ID_NEXT = new RegExp(`^${ID_AHEAD}`, 'i');
-/** The words of a phrase: anything but spaces and punctuation, with a number's "." or "," ("€15.50"). */
-const WORDS = /(?:[^\s.,;:!?()]|(?<=\d)[.,](?=\d))+/g;
+/**
+ * The words of a phrase: anything but spaces and punctuation, with a number's "." or "," ("€15.50")
+ * and a dot between letters or digits ("john@acme.com", "config.yaml").
+ */
+const WORDS = /(?:[^\s.,;:!?()]|(?<=\d),(?=\d)|(?<=[\p{L}\d])\.(?=[\p{L}\d]))+/gu;
 /** The same, one at a time from `lastIndex`, past the spaces before. */
-const WORD = /\s*((?:[^\s.,;:!?()]|(?<=\d)[.,](?=\d))+)/y;
+const WORD = /\s*((?:[^\s.,;:!?()]|(?<=\d),(?=\d)|(?<=[\p{L}\d])\.(?=[\p{L}\d]))+)/uy;
 /**
  * Where a sentence ends: . ! or ? and a space, but not after an abbreviation that goes on ("Order
  * No. 1234", "Dr. Ana", "St. Mary's", "e.g. the draft"), and at ; and line breaks. "No." before a

@@ -819,3 +819,17 @@ describe('claims_grader: a possessive in the object', () => {
     expect(quotes("The order's status has been updated.")[0]?.[2]).toEqual(['order', 'status']);
   });
 });
+
+describe('claims_grader: an email address or a file name in the noun phrase', () => {
+  it('"The user john@acme.com has been deleted" names the user, not "com"', async () => {
+    const remove: ToolCall = { function_name: 'delete_user', arguments: { user_id: 5 } };
+    expect(await claims('The user john@acme.com has been deleted.', [remove])).toMatchObject({ score: 1 });
+    expect(await claims('The user john@acme.com has been deleted.', [])).toMatchObject({ score: 0 });
+    expect(quotes('The user john@acme.com has been deleted.')[0]?.[2]).toContain('user');
+    const edit: ToolCall = { function_name: 'edit_file', arguments: { path: 'package.json' } };
+    expect(await claims('Updated package.json and the lockfile.', [edit])).toMatchObject({ score: 0 });
+    expect(quotes('The file config.yaml has been updated.')[0]?.[0]).toBe(
+      'The file config.yaml has been updated',
+    );
+  });
+});
