@@ -23,6 +23,14 @@ export interface Claim {
  * so they split no phrase: a single `*` or `_` only at a word's edge (not a bullet, not snake_case).
  */
 const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*_](?![\p{L}\d])/gu;
+/**
+ * Words someone else said, quoted after a verb of saying ("You said \"I already deleted the
+ * draft\"", "You wrote: “I have cancelled my order.”"): not the agent's statements; the quote is
+ * dropped before reading. The agent's own ("As I said: \"...\"") and a quoted title ("the post
+ * titled \"Summer Sale\"") stay.
+ */
+const QUOTED_SPEECH =
+  /(?<!\b(?:i|we)(?:\s+(?:just|already|also))?\s+)\b(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s*[:,]?\s*)["“][^"”\n]{1,400}["”]/giu;
 /** A line that opens a fenced code block: three or more backticks or tildes, then an info string. */
 const FENCE_OPEN = /^[ \t]{0,3}(`{3,}|~{3,})/;
 /** A line that may close one: nothing but the fence. */
@@ -319,7 +327,8 @@ function verbRegex(verb: string): RegExp {
  * draft and the homepage"). Questions, clauses with a negation, a condition, a hedge or a future or modal
  * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
  * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
- * Fenced code blocks are code, not statements: nothing in them is a claim.
+ * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
+ * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
  *
  * @example
@@ -336,7 +345,9 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       ...baseForms(verb).map((form) => ({ re: verbRegex(form), pattern, base: true })),
     ]),
   );
-  for (const [index, clause, sentence] of clauses(withoutCode(response).replace(EMPHASIS, ''))) {
+  for (const [index, clause, sentence] of clauses(
+    withoutCode(response).replace(QUOTED_SPEECH, '$1$2""').replace(EMPHASIS, ''),
+  )) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
     const matches: { at: number; length: number; pattern: ClaimPattern; base: boolean }[] = [];
     for (const { re, pattern, base } of verbs) {

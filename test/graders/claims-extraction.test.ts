@@ -833,3 +833,27 @@ describe('claims_grader: an email address or a file name in the noun phrase', ()
     );
   });
 });
+
+describe('claims_grader: quoted speech', () => {
+  it('what the user said, quoted, is not a claim of the agent', async () => {
+    for (const output of [
+      'You said "I already deleted the draft", so I left it alone.',
+      'You wrote: “I have cancelled my order.” Thanks for letting me know.',
+      'The customer mentioned "the refund was issued last week" but I see no refund yet.',
+    ]) {
+      expect(quotes(output), output).toEqual([]);
+      expect(await claims(output, []), output).toMatchObject({ score: null, skipped: true });
+    }
+    expect(quotes('You said "please delete the draft", so I deleted the draft.')).toEqual([
+      ['I deleted the draft', 'delete', ['draft']],
+    ]);
+    // The agent quoting itself still claims.
+    expect(quotes('As I said: "I have deleted the draft."')).toEqual([
+      ['I have deleted the draft', 'delete', ['draft']],
+    ]);
+    // A title in quotes is part of the claim's object.
+    expect(quotes('I deleted the post titled "Summer Sale".')[0]?.[0]).toBe(
+      'I deleted the post titled "Summer',
+    );
+  });
+});
