@@ -39,6 +39,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['ai-sdk/mcp-tool-error', '@ai-sdk/mcp', '1.0.102'],
     ['ai-sdk/mcp-ui-messages', '@ai-sdk/mcp', '1.0.102'],
     ['ai-sdk/v4-mcp-tool-error', 'ai', '4.3.19'],
+    ['langchain/anthropic-hosted', '@langchain/anthropic', '1.5.11'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
     ['google-genai/response', '@google/genai', '2.32.0'],
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
@@ -385,6 +386,32 @@ describe('LangChain and LangGraph', () => {
         message: expect.stringContaining('$[1].kwargs.tool_call_chunks[0] is a fragment of a streamed call'),
       }),
     );
+  });
+
+  it("reads ChatAnthropic's hosted calls, which are only in the AI message content, never in tool_calls", async () => {
+    // They were dropped: a hosted MCP delete_node was invisible to read_only_run.
+    const record = value('langchain/anthropic-hosted');
+    expect(normalizeToolCalls(record)).toEqual([
+      {
+        function_name: 'web_search',
+        arguments: { query: 'node 3 owner' },
+        kind: 'hosted',
+        status: 'ok',
+      },
+      {
+        function_name: 'delete_node',
+        plugin_id: 'drupal',
+        arguments: { nid: 3 },
+        kind: 'hosted',
+        status: 'error',
+      },
+    ]);
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Who owns node 3?' },
+      response: { output: 'Node 3 is deleted.', messages: record as unknown[] },
+      graders: ['read_only_run'],
+    });
+    expect(graded.grades[0]).toMatchObject({ score: 0, reason: expect.stringContaining('delete_node') });
   });
 
   it('reads invalid_tool_calls as failed calls and does not count additional_kwargs copies twice', () => {

@@ -26,8 +26,10 @@ const TYPES: ReadonlySet<string> = new Set([...CLASSES.values(), 'developer']);
  * dicts (`{ type: 'ai', content, tool_calls }`), serialised objects (`{ lc: 1, type: 'constructor',
  * id: [..., 'AIMessage'], kwargs }`, what `JSON.stringify` makes of a message) and stored messages
  * (`{ type: 'ai', data }`, from `mapChatMessagesToStoredMessages`). An AI message's calls are its
- * `tool_calls` (`{ id, name, args, type: 'tool_call' }`) and `invalid_tool_calls` (recorded as
- * failed); its provider-specific copies (`additional_kwargs`, content blocks) are not read twice.
+ * `tool_calls` (`{ id, name, args, type: 'tool_call' }`), `invalid_tool_calls` (recorded as
+ * failed) and the Anthropic hosted calls ChatAnthropic leaves in `content` (`server_tool_use`,
+ * `mcp_tool_use` and their results); its provider-specific copies of `tool_calls`
+ * (`additional_kwargs`, `tool_use` content blocks) are not read twice.
  * Streamed `AIMessageChunk`s must be merged: a chunk holding a fragment of a call is an error. A
  * `ToolMessage` is a result; `status: 'error'` fails it.
  *
@@ -77,6 +79,11 @@ function readMessage(type: string, message: Json, path: string, reader: Reader):
       const typed = invalid.map((c: unknown) => (isObject(c) ? { ...c, type: 'invalid_tool_call' } : c));
       reader.visit(typed, `${path}.invalid_tool_calls`);
     }
+    if (Array.isArray(message.content)) {
+      message.content.forEach((block: unknown, i) => {
+        if (isHostedBlock(block)) reader.visit(block, `${path}.content[${i}]`);
+      });
+    }
   } else if (type === 'tool') {
     const outcome =
       message.status === 'error'
@@ -88,6 +95,18 @@ function readMessage(type: string, message: Json, path: string, reader: Reader):
   } else if (type === 'function') {
     reader.result(outcomeOfOutput(message.content), { name: text(message.name) });
   }
+}
+
+/**
+ * An Anthropic hosted call or its result in an AI message's content: ChatAnthropic makes only
+ * `tool_use` blocks `tool_calls`, and leaves `server_tool_use`, `mcp_tool_use` and their
+ * `*_tool_result` blocks in `content`, where nothing else records them.
+ */
+function isHostedBlock(block: unknown): boolean {
+  if (!isObject(block) || typeof block.type !== 'string') return false;
+  return (
+    block.type === 'server_tool_use' || block.type === 'mcp_tool_use' || block.type.endsWith('_tool_result')
+  );
 }
 
 /**
