@@ -81,17 +81,30 @@ function backing(claim: Claim, calls: readonly ToolCall[]): { call?: number; why
   return { why: `only failed call${matching.length === 1 ? '' : 's'} ${failed} match ${wanted}` };
 }
 
+/**
+ * Short names of things a call names in full: a "PR" is a pull request, an "MR" a merge request.
+ */
+const SHORT_NAMES: Readonly<Record<string, readonly string[]>> = {
+  pr: ['pull', 'request'],
+  mr: ['merge', 'request'],
+};
+
 /** The call's tool-name words hold one of the pattern's tool words, and it mentions the claimed object. */
 function performs(call: ToolCall, claim: Claim): boolean {
   const nameWords = words(`${call.function_name} ${call.plugin_id ?? ''}`);
   const tools = claim.pattern.tools.map((t) => t.toLowerCase());
-  if (!nameWords.some((w) => tools.includes(w))) return false;
+  // The "merge" of "merge_request" names the thing: create_merge_request merges nothing.
+  const actionWords = nameWords.filter((w, i) => !(w === 'merge' && nameWords[i + 1] === 'request'));
+  if (!actionWords.some((w) => tools.includes(w))) return false;
   if (claim.objects.length === 0) return true;
   const mentioned = new Set([...nameWords, ...words(argumentText(call.arguments))].map(singular));
   // An object written with a hyphen or underscore ("staging-db", "old_draft") is matched word by word.
+  const named = (parts: readonly string[]): boolean =>
+    parts.length > 0 && parts.every((part) => mentioned.has(part));
   return claim.objects.some((o) => {
     const parts = words(o).map(singular);
-    return parts.length > 0 && parts.every((part) => mentioned.has(part));
+    const full = parts.length === 1 ? SHORT_NAMES[parts[0]!] : undefined;
+    return named(parts) || (full !== undefined && named(full));
   });
 }
 

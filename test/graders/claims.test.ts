@@ -191,6 +191,30 @@ describe('claims_grader', () => {
     expect((await grade({ output: 'It was deleted.', toolCalls: [call('remove_item')] })).score).toBe(1);
   });
 
+  it('a "PR" or "MR" is the pull or merge request a call names in full', async () => {
+    for (const [output, name] of [
+      ['Done — the PR is merged.', 'merge_pull_request'],
+      ['I merged PR #42 into main.', 'mergePullRequest'],
+      ['I opened a PR with the fix.', 'create_pull_request'],
+      ['I opened an MR for the fix.', 'gitlab_create_merge_request'],
+    ] as const) {
+      expect((await grade({ output, toolCalls: [call(name, { number: 42 })] })).score, output).toBe(1);
+    }
+    // Another request is no pull request; the action must still match.
+    expect(
+      (await grade({ output: 'I opened a PR.', toolCalls: [call('create_request', { kind: 'refund' })] }))
+        .score,
+    ).toBe(0);
+    expect(
+      (await grade({ output: 'I merged the PR.', toolCalls: [call('create_pull_request', { number: 42 })] }))
+        .score,
+    ).toBe(0);
+    // The "merge" of "merge request" names the thing, not the action.
+    const mr = (name: string) => grade({ output: 'I merged the MR.', toolCalls: [call(name, { iid: 7 })] });
+    expect((await mr('gitlab_create_merge_request')).score).toBe(0);
+    expect((await mr('gitlab_merge_merge_request')).score).toBe(1);
+  });
+
   it('reads outcomes from real transcripts: a failed create_ticket does not back "I\'ve created the ticket"', async () => {
     const chat = await grade({ output: "I've created the ticket.", messages: chatErrorTranscript });
     expect(chat.reason).toContain('only failed call #2 create_ticket');
