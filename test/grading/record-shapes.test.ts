@@ -40,6 +40,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['ai-sdk/mcp-ui-messages', '@ai-sdk/mcp', '1.0.102'],
     ['ai-sdk/v4-mcp-tool-error', 'ai', '4.3.19'],
     ['langchain/anthropic-hosted', '@langchain/anthropic', '1.5.11'],
+    ['langchain/openai-hosted', '@langchain/openai', '1.6.0'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
     ['google-genai/response', '@google/genai', '2.32.0'],
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
@@ -412,6 +413,24 @@ describe('LangChain and LangGraph', () => {
       graders: ['read_only_run'],
     });
     expect(graded.grades[0]).toMatchObject({ score: 0, reason: expect.stringContaining('delete_node') });
+  });
+
+  it("reads ChatOpenAI's Responses hosted calls, which are only in additional_kwargs.tool_outputs", () => {
+    expect(normalizeToolCalls(value('langchain/openai-hosted'))).toEqual([
+      {
+        function_name: 'web_search',
+        arguments: { type: 'search', query: 'node 3 owner' },
+        kind: 'hosted',
+        status: 'ok',
+      },
+      {
+        function_name: 'delete_node',
+        plugin_id: 'drupal',
+        arguments: { nid: 3 },
+        kind: 'hosted',
+        status: 'error',
+      },
+    ]);
   });
 
   it('reads invalid_tool_calls as failed calls and does not count additional_kwargs copies twice', () => {

@@ -27,8 +27,9 @@ const TYPES: ReadonlySet<string> = new Set([...CLASSES.values(), 'developer']);
  * id: [..., 'AIMessage'], kwargs }`, what `JSON.stringify` makes of a message) and stored messages
  * (`{ type: 'ai', data }`, from `mapChatMessagesToStoredMessages`). An AI message's calls are its
  * `tool_calls` (`{ id, name, args, type: 'tool_call' }`), `invalid_tool_calls` (recorded as
- * failed) and the Anthropic hosted calls ChatAnthropic leaves in `content` (`server_tool_use`,
- * `mcp_tool_use` and their results); its provider-specific copies of `tool_calls`
+ * failed), the Anthropic hosted calls ChatAnthropic leaves in `content` (`server_tool_use`,
+ * `mcp_tool_use` and their results) and the Responses hosted call items ChatOpenAI keeps in
+ * `additional_kwargs.tool_outputs`; its provider-specific copies of `tool_calls`
  * (`additional_kwargs`, `tool_use` content blocks) are not read twice.
  * Streamed `AIMessageChunk`s must be merged: a chunk holding a fragment of a call is an error. A
  * `ToolMessage` is a result; `status: 'error'` fails it.
@@ -83,6 +84,12 @@ function readMessage(type: string, message: Json, path: string, reader: Reader):
       message.content.forEach((block: unknown, i) => {
         if (isHostedBlock(block)) reader.visit(block, `${path}.content[${i}]`);
       });
+    }
+    // ChatOpenAI on the Responses API keeps hosted call items (`web_search_call`, `mcp_call`, ...)
+    // only in `additional_kwargs.tool_outputs`.
+    const kwargs = message.additional_kwargs;
+    if (isObject(kwargs) && Array.isArray(kwargs.tool_outputs)) {
+      reader.visit(kwargs.tool_outputs, `${path}.additional_kwargs.tool_outputs`);
     }
   } else if (type === 'tool') {
     const outcome =
