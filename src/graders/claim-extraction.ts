@@ -148,9 +148,9 @@ const LEAD = new RegExp(
   String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:done|ok|okay|great|success|all set|sure|yes|yep|yeah|and|then|also|plus)(?:[\s,:!.\-–—]|\p{Extended_Pictographic}|\uFE0F)+)*(?:${ADVERBS}\s+)*$`,
   'iu',
 );
-/** The same after a short label ("Update: deleted the draft", "Step 2: Deleted the draft"). */
+/** The same after a short label and a colon or dash ("Update: deleted the draft", "Step 2 — Deleted the draft"). */
 const LABELLED_LEAD = new RegExp(
-  String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*[\p{L}\d][\p{L}\d\s'’#-]{0,30}:\s+(?:${ADVERBS}\s+)*$`,
+  String.raw`^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*[\p{L}\d][\p{L}\d\s'’#-]{0,30}?(?::|\s[–—]|\s-)\s+(?:${ADVERBS}\s+)*$`,
   'iu',
 );
 /** What may follow a "noun verb" claim ("Refund issued.", "ticket created for you", "Page updated ✅"). */

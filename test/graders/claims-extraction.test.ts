@@ -857,3 +857,18 @@ describe('claims_grader: quoted speech', () => {
     );
   });
 });
+
+describe('claims_grader: a label before a dash', () => {
+  it('"Step 1 — cancelled the order" is a claim, as "Step 1: cancelled the order" is', async () => {
+    expect(quotes('Step 1 — cancelled the order. Step 2 — refunded the payment.')).toEqual([
+      ['cancelled the order', 'cancel', ['order']],
+      ['refunded the payment', 'refund', ['payment']],
+    ]);
+    expect(quotes('Update - deleted the draft.')).toEqual([['deleted the draft', 'delete', ['draft']]]);
+    expect(await claims('Step 1 — cancelled the order.', [])).toMatchObject({ score: 0, composite: 0 });
+    // After a dash, a history or a participle describing a noun is still no claim.
+    for (const text of ['Ticket — created by Ana on May 3.', 'Note — deleted items stay in the trash.']) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+});
