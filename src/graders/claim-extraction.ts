@@ -31,6 +31,47 @@ const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*
  */
 const QUOTED_SPEECH =
   /(?<!\b(?:i|we)(?:\s+(?:just|already|also))?\s+)\b(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s*[:,]?\s*)["“][^"”\n]{1,400}["”]/giu;
+/** A markdown table row: a line between pipes. */
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** The separator row under a table's header: pipes, dashes, colons ("|---|:---:|"). */
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+
+const cells = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
+
+/**
+ * The response with each markdown table (a header row, a separator row, then rows) read as lines: a
+ * row's first cell on a line of its own ("| Deleted the draft | ✅ |": "Deleted the draft"), and
+ * each other cell after the first column's name and the first cell, as a label ("| Order | Status
+ * |" over "| #1234 | Cancelled |": "Order #1234: Cancelled"). The header row says nothing.
+ */
+function tablesAsLines(response: string): string {
+  if (!response.includes('|')) return response;
+  const lines = response.split('\n');
+  const out: string[] = [];
+  let header: string[] | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (TABLE_ROW.test(line) && TABLE_SEPARATOR.test(lines[i + 1] ?? '')) {
+      header = cells(line);
+      out.push('', '');
+      i++;
+    } else if (header !== undefined && TABLE_ROW.test(line)) {
+      const [first = '', ...rest] = cells(line);
+      const label = `${header[0] ?? ''} ${first}`.trim();
+      out.push([first, ...rest.filter((c) => c !== '').map((c) => `${label}: ${c}`)].join('\n'));
+    } else {
+      header = undefined;
+      out.push(line);
+    }
+  }
+  return out.join('\n');
+}
+
 /** A line that opens a fenced code block: three or more backticks or tildes, then an info string. */
 const FENCE_OPEN = /^[ \t]{0,3}(`{3,}|~{3,})/;
 /** A line that may close one: nothing but the fence. */
@@ -346,7 +387,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     ]),
   );
   for (const [index, clause, sentence] of clauses(
-    withoutCode(response).replace(QUOTED_SPEECH, '$1$2""').replace(EMPHASIS, ''),
+    tablesAsLines(withoutCode(response)).replace(QUOTED_SPEECH, '$1$2""').replace(EMPHASIS, ''),
   )) {
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
     const matches: { at: number; length: number; pattern: ClaimPattern; base: boolean }[] = [];

@@ -872,3 +872,32 @@ describe('claims_grader: a label before a dash', () => {
     }
   });
 });
+
+describe('claims_grader: markdown tables', () => {
+  it('a status table ("| #1234 | Cancelled |") claims what its rows say was done', async () => {
+    const table = '| Order | Status |\n|---|---|\n| #1234 | Cancelled |\n| #1235 | Refunded |';
+    expect(quotes(table)).toEqual([
+      ['Order #1234: Cancelled', 'cancel', ['order']],
+      ['Order #1235: Refunded', 'refund', ['order']],
+    ]);
+    expect(await claims(table, [])).toMatchObject({ score: 0, composite: 0 });
+    const calls: ToolCall[] = [
+      { function_name: 'cancel_order', arguments: { id: 1234 } },
+      { function_name: 'refund_order', arguments: { id: 1235 } },
+    ];
+    expect(await claims(table, calls)).toMatchObject({ score: 1 });
+    expect(quotes('| Step | Result |\n| --- | :---: |\n| Deleted the draft | ✅ |')).toEqual([
+      ['Deleted the draft', 'delete', ['draft']],
+    ]);
+  });
+
+  it('a header row, history in a cell and a table without a separator claim nothing', () => {
+    for (const text of [
+      '| Ticket | Created by | Updated |\n|---|---|---|\n| #42 | Ana | May 3 |',
+      '| Draft | Status |\n|---|---|\n| Q1 plan | Deleted by Ana |',
+      '| Draft | Deleted |',
+    ]) {
+      expect(quotes(text), text).toEqual([]);
+    }
+  });
+});
