@@ -45,6 +45,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['google-genai/response', '@google/genai', '2.32.0'],
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
     ['mcp/session', '@modelcontextprotocol/sdk', '1.32.2'],
+    ['mcp/task-session', '@modelcontextprotocol/sdk', '1.32.2'],
   ])('%s', (name, pkg, version) => {
     expect(fixture(name).source).toEqual({ package: pkg, version });
   });
@@ -491,6 +492,20 @@ describe('MCP', () => {
       { function_name: 'list_nodes', arguments: {}, status: 'ok' },
       { function_name: 'publish_node', arguments: { nid: 3 }, status: 'error' },
     ]);
+  });
+
+  it('reads a task-augmented tools/call by its tasks/result, never by the response that only created the task', () => {
+    const log = value('mcp/task-session') as unknown[];
+    // The created task once read as a successful call.
+    expect(normalizeToolCalls(log)).toEqual([
+      { function_name: 'list_nodes', arguments: {}, status: 'ok' },
+      { function_name: 'purge_cache', arguments: { scope: 'all' }, status: 'error' },
+    ]);
+    expect(normalizeToolCalls(log.slice(0, 6)).map((c) => c.status)).toEqual(['ok', 'unknown']);
+    // A tasks/get answering `failed` fails the call without a tasks/result.
+    const got = log[5] as { result: Record<string, unknown> };
+    const failed = [...log.slice(0, 5), { ...got, result: { ...got.result, status: 'failed' } }];
+    expect(normalizeToolCalls(failed).map((c) => c.status)).toEqual(['ok', 'error']);
   });
 
   it('counts only responses to tools/call as results: an initialize response gives no call a status', () => {

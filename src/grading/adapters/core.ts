@@ -88,6 +88,11 @@ export interface Reader {
   call(fields: CallFields, path: string): void;
   /** Records a tool result, linked to its call by `id`, else by tool `name`. */
   result(outcome: Outcome, link: { id?: string | undefined; name?: string | undefined }): void;
+  /**
+   * Records that results linked by `other` belong where results linked by `id` go: an MCP task's
+   * id names the `tools/call` that created it.
+   */
+  alias(other: string, id: string): void;
 }
 
 /**

@@ -32,6 +32,8 @@ interface State {
   adapters: readonly Adapter[];
   calls: Pending[];
   results: Result[];
+  /** Link ids that stand for another (an MCP task id for its tools/call request id). */
+  aliases: Map<string, string>;
 }
 
 /**
@@ -46,7 +48,7 @@ interface State {
  * ```
  */
 export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCall[] {
-  const state: State = { adapters, calls: [], results: [] };
+  const state: State = { adapters, calls: [], results: [], aliases: new Map() };
   makeReader(state, false).visit(value, '$');
   const anyResult = link(state) > 0;
   return state.calls.map(({ call, own, linked }) => {
@@ -77,6 +79,9 @@ function makeReader(state: State, lenient: boolean): Reader {
     },
     result(outcome, { id, name }) {
       state.results.push({ outcome, id, name, at: state.calls.length });
+    },
+    alias(other, id) {
+      if (other !== id && !state.aliases.has(other)) state.aliases.set(other, id);
     },
   };
   return reader;
@@ -115,8 +120,9 @@ function link(state: State): number {
     else byId.set(p.id, [p]);
   }
   for (const r of state.results) {
+    const id = r.id === undefined ? undefined : resolve(r.id, state.aliases);
     const target =
-      (r.id !== undefined ? withId(byId.get(r.id), r.at) : undefined) ??
+      (id !== undefined ? withId(byId.get(id), r.at) : undefined) ??
       (r.name === undefined
         ? undefined
         : state.calls.slice(0, r.at).find((p) => p.linked === undefined && p.call.function_name === r.name));
@@ -127,6 +133,17 @@ function link(state: State): number {
     }
   }
   return linked;
+}
+
+/** The id an aliased link id stands for, following a chain of aliases (never a cycle). */
+function resolve(id: string, aliases: ReadonlyMap<string, string>): string {
+  const seen = new Set<string>();
+  let current = id;
+  for (let next = aliases.get(current); next !== undefined && !seen.has(next); next = aliases.get(current)) {
+    seen.add(current);
+    current = next;
+  }
+  return current;
 }
 
 /**
