@@ -30,7 +30,7 @@ const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*
  * titled \"Summer Sale\"") stay.
  */
 const QUOTED_SPEECH =
-  /(?<!\b(?:i|we)(?:\s+(?:just|already|also))?\s+)\b(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s*[:,]?\s*)["“][^"”\n]{1,400}["”]/giu;
+  /\b(?<!\b(?:i|we)(?:\s{1,5}(?:just|already|also))?\s{1,5})(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s{0,5}[:,]?\s{0,5})["“][^"”\n]{1,400}["”]/giu;
 /** A markdown table row: a line between pipes. */
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** The separator row under a table's header: pipes, dashes, colons ("|---|:---:|"). */

@@ -901,3 +901,18 @@ describe('claims_grader: markdown tables', () => {
     }
   });
 });
+
+describe('claims_grader: long responses', () => {
+  it('reads long runs of blank lines, fences and spaces in linear time', () => {
+    const started = performance.now();
+    for (const text of [
+      '\n'.repeat(80000),
+      '```\n'.repeat(40000),
+      `said${' '.repeat(100000)}"x"`,
+      `| a | b |\n|---|---|\n${'| Order 1 | Cancelled |\n'.repeat(2000)}`,
+    ]) {
+      findClaims(text, DEFAULT_CLAIM_PATTERNS);
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
