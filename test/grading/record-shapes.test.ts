@@ -39,6 +39,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['ai-sdk/mcp-tool-error', '@ai-sdk/mcp', '1.0.102'],
     ['ai-sdk/mcp-ui-messages', '@ai-sdk/mcp', '1.0.102'],
     ['ai-sdk/v4-mcp-tool-error', 'ai', '4.3.19'],
+    ['ai-sdk/v4-redacted-reasoning', 'ai', '4.3.19'],
     ['langchain/anthropic-hosted', '@langchain/anthropic', '1.5.11'],
     ['langchain/openai-hosted', '@langchain/openai', '1.6.0'],
     ['langchain/serialised', '@langchain/core', '1.4.0'],
@@ -127,6 +128,12 @@ describe('Vercel AI SDK', () => {
     ).toEqual([
       ['lookup_invoice', 'ok'],
       ['approve_refund', 'error'],
+    ]);
+  });
+
+  it('passes over the redacted-reasoning parts of AI SDK 4 model messages instead of refusing the record', () => {
+    expect(normalizeToolCalls(value('ai-sdk/v4-redacted-reasoning'))).toEqual([
+      { function_name: 'delete_node', arguments: { id: 7 }, status: 'ok' },
     ]);
   });
 

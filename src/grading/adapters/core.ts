@@ -233,7 +233,8 @@ export const NON_CALL_TYPES: ReadonlySet<string> = new Set([
   'source-url',
   'source-document',
   'search_result',
-  // AI SDK bookkeeping.
+  // AI SDK bookkeeping, and ai 4's redacted reasoning (Anthropic redacted thinking).
+  'redacted-reasoning',
   'step-start',
   'tool-approval-request',
   'tool-approval-response',
