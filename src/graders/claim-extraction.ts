@@ -768,12 +768,14 @@ function afterOtherVerb(
   for (const m of before.matchAll(SUBJECT_VERB)) lead = m;
   // "I created a branch, pushed the fix and opened a PR": the clause goes on the first one's subject.
   // "Fixed the typo and published the page": a clause-initial past verb is the writer's too.
-  const continued =
-    lead === undefined
-      ? ((subjectBefore ? CONTINUED_VERB.exec(before) : null) ??
-        (unhedged ? OPENING_VERB.exec(before) : null))
-      : null;
+  const continued = lead === undefined && subjectBefore ? CONTINUED_VERB.exec(before) : null;
   if (continued !== null) return joined(clause, at, length, pattern, continued[0].length);
+  // Only before a determined object or a pronoun: "Based on the logs and deleted records" and
+  // "Compared the old and updated versions" describe a noun.
+  const opening = lead === undefined && unhedged ? OPENING_VERB.exec(before) : null;
+  if (opening !== null && DETERMINED_OBJECT.test(clause.slice(at + length))) {
+    return joined(clause, at, length, pattern, opening[0].length);
+  }
   if (lead === undefined) return undefined;
   const verb = lead[1]!.toLowerCase();
   if (NO_VERB.has(verb) || STOP.has(verb) || DETERMINERS.has(verb) || GENERIC.has(verb)) return undefined;
@@ -1056,6 +1058,9 @@ function asideNoun(
 
 /** A clause that opens with a determiner: the way a list item of things is written. */
 const DETERMINED = /^(?:the|your|my|our|their|all|both|each|every|this|that|these|those)\s/i;
+/** An object after a verb that opens with a determiner, a pronoun or a number ("the page", "it", "3 files"). */
+const DETERMINED_OBJECT =
+  /^\s+(?:(?:the|a|an|your|my|our|their|this|that|these|those|its|it|them|all|both|each|every)\b|[#\d])/i;
 
 function personBefore(before: string): { words: string[]; start: number } | undefined {
   const person = /\b(?:you|he|she|they|we)\s*$/i.exec(before);

@@ -541,6 +541,10 @@ describe('claims_grader: a clause that opens with a past verb outside the patter
       'Archived posts and deleted drafts are listed below.',
       'Needed docs and updated guides are linked below.',
       'Seed data and removed rows are kept for 30 days.',
+      'Based on your feedback and updated requirements, I drafted a plan.',
+      'Based on the logs and deleted records, the issue is a race condition.',
+      'Compared the old and updated versions: no differences.',
+      'Limited stock and cancelled orders caused the delay.',
     ]) {
       expect(quotes(text), text).toEqual([]);
     }
