@@ -31,6 +31,8 @@ const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*
  */
 const QUOTED_SPEECH =
   /\b(?<!\b(?:i|we)(?:\s{1,5}(?:just|already|also))?\s{1,5})(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s{0,5}[:,]?\s{0,5})["“][^"”\n]{1,400}["”]/giu;
+/** "logged in", "logged into", "logged out": signing in or out, not a log entry created. */
+const SIGN_IN = /^log(?:ged)?\s+(?:in|into|on|out|off)\b/i;
 /** A markdown table row: a line between pipes. */
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** The separator row under a table's header: pipes, dashes, colons ("|---|:---:|"). */
@@ -405,6 +407,11 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     const seen: { at: number; found: Found | undefined }[] = [];
     for (const { at, length, pattern, base } of matches) {
       if (taken.has(at)) continue;
+      // "I logged in to the CMS": a sign-in, no log entry created.
+      if (SIGN_IN.test(clause.slice(at, at + length + 8))) {
+        seen.push({ at, found: undefined });
+        continue;
+      }
       const last = seen.findLast((s) => s.at < at);
       // A base form ("cancel") claims only after "I was able to", or joined to such a claim.
       const found = base

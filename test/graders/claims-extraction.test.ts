@@ -920,3 +920,23 @@ describe('claims_grader: long responses', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('claims_grader: "logged in"', () => {
+  it('"I logged in to the CMS and deleted the draft" claims the deletion only', async () => {
+    for (const output of [
+      'I logged in to the CMS and deleted the draft.',
+      'Logged in and deleted the draft.',
+      'I logged into the admin panel, then deleted the draft.',
+    ]) {
+      expect(
+        quotes(output).map((q) => q[1]),
+        output,
+      ).toEqual(['delete']);
+      expect(await claims(output), output).toMatchObject({ score: 1 });
+    }
+    expect(quotes('I logged out.')).toEqual([]);
+    expect(quotes('I logged a ticket for the outage.')).toEqual([
+      ['I logged a ticket', 'create', ['ticket']],
+    ]);
+  });
+});
