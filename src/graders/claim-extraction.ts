@@ -284,6 +284,8 @@ const NUMBER = /^[#№$€£]?\d[\d.,:\-/%]*$/;
 const GENERIC = new Set(
   'it them that this those these they everything all you me us something anything one ones'.split(' '),
 );
+/** Object words that name the work, not a thing a call would mention ("Changes saved", "your edits"). */
+const WORK_WORDS = new Set(['change', 'changes', 'edit', 'edits']);
 /**
  * Words that cannot end the noun phrase of a claim about a thing: people and auxiliaries ("being":
  * "Your refund is being processed" is work in progress, no claim).
@@ -849,7 +851,9 @@ function made(clause: string, pattern: ClaimPattern, start: number, objects: str
     action: pattern.action,
     pattern,
     // "the order's status": the owner is named by its word ("order"), not "order's".
-    objects: objects.map((w) => w.replace(/['’]s$/, '')).filter((w) => w !== '' && !GENERIC.has(w)),
+    objects: objects
+      .map((w) => w.replace(/['’]s$/, ''))
+      .filter((w) => w !== '' && !GENERIC.has(w) && !WORK_WORDS.has(w)),
   };
 }
 

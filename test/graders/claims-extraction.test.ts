@@ -940,3 +940,15 @@ describe('claims_grader: "logged in"', () => {
     ]);
   });
 });
+
+describe('claims_grader: "changes" names no thing', () => {
+  it('"Changes saved!" and "I\'ve saved your changes" need only a save call', async () => {
+    const save: ToolCall = { function_name: 'save_document', arguments: { id: 7 } };
+    for (const output of ['Changes saved!', "I've saved your changes.", 'Your changes have been saved.']) {
+      expect(await claims(output, [save]), output).toMatchObject({ score: 1 });
+      expect(await claims(output, []), output).toMatchObject({ score: 0, composite: 0 });
+    }
+    // A named thing beside it is still compared.
+    expect(quotes('I saved the pricing changes.')[0]?.[2]).toEqual(['pricing']);
+  });
+});
