@@ -735,7 +735,7 @@ describe('claims_grader: an emphatic "I did" and "indeed"', () => {
     ).toMatchObject({ score: 1 });
   });
 
-  it('"I did not", "did I" and "what I did" still claim nothing', () => {
+  it('"I did not" and "Did I" still claim nothing', () => {
     for (const text of [
       'I did not cancel the order.',
       "I didn't cancel the order.",
