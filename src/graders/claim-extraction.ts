@@ -390,9 +390,25 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       ...baseForms(verb).map((form) => ({ re: verbRegex(form), pattern, base: true })),
     ]),
   );
+  // Per sentence, read once (a sentence may hold many clauses, each with many verbs): whether its
+  // first clause has a subject that leads it, and how many of its clauses from the start are free
+  // of a negation, condition or hedge.
+  let read: { sentence: readonly string[]; subjectLeads: boolean; unhedged: number } | undefined;
   for (const [index, clause, sentence] of clauses(
     tablesAsLines(withoutCode(response)).replace(QUOTED_SPEECH, '$1$2""').replace(EMPHASIS, ''),
   )) {
+    if (read?.sentence !== sentence) {
+      const hedged = sentence.findIndex((c) => HEDGE.test(c));
+      read = {
+        sentence,
+        subjectLeads: subjectLeads(sentence),
+        unhedged: hedged < 0 ? sentence.length : hedged,
+      };
+    }
+    const subjectBefore = index > 0 && read.subjectLeads;
+    const unhedgedBefore = read.unhedged >= index;
+    // The clauses just before this one (claimAt reads the last two: an aside and its noun).
+    const previous = sentence.slice(Math.max(0, index - 2), index);
     // Every verb of every pattern, in the order of the clause; at one place the first pattern wins.
     const matches: { at: number; length: number; pattern: ClaimPattern; base: boolean }[] = [];
     for (const { re, pattern, base } of verbs) {
@@ -420,16 +436,9 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
         ? (ableAt(clause, at, length, pattern) ??
           (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           ableThen(clause, at, length, pattern))
-        : (claimAt(clause, at, length, pattern, sentence[index + 1], sentence.slice(0, index)) ??
+        : (claimAt(clause, at, length, pattern, sentence[index + 1], previous) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
-          afterOtherVerb(
-            clause,
-            at,
-            length,
-            pattern,
-            index > 0 && subjectLeads(sentence),
-            sentence.slice(0, index).every((c) => !HEDGE.test(c)),
-          ) ??
+          afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
           afterOtherParticiple(clause, at, length, pattern));
       if (found) {
         taken.add(at);
@@ -466,6 +475,8 @@ function verbPattern(verb: string): RegExp {
 /**
  * Sentences split at . ! ? ; and line breaks (not at abbreviations), then at commas; questions
  * dropped. Each clause comes with its index among the clauses of its sentence, and those clauses.
+ * A clause longer than {@link MAX_CLAUSE_CHARS} is cut at spaces into pieces of at most that
+ * many characters, each read as a clause.
  */
 function clauses(response: string): Array<[number, string, string[]]> {
   return response
@@ -474,10 +485,34 @@ function clauses(response: string): Array<[number, string, string[]]> {
     .flatMap((sentence) => {
       const parts = sentence
         .split(CLAUSE_COMMA)
-        .map((clause) => clause.trim())
+        .flatMap((clause) => pieces(clause.trim()))
         .filter((clause) => clause !== '');
       return parts.map((clause, index): [number, string, string[]] => [index, clause, parts]);
     });
+}
+
+/**
+ * The longest clause read whole. Each verb of a clause is read against the words before it, so a
+ * clause of n characters with a verb every few words costs n squared: a model stuck repeating
+ * itself ("created node 1 and created node 2 and ...", 160 KB without a comma) took half a minute
+ * to grade. A real clause is a few hundred characters at most; a claim that straddles a cut of
+ * such a run is the price of grading it in linear time.
+ */
+const MAX_CLAUSE_CHARS = 1000;
+
+/** A clause, cut at the last space before every {@link MAX_CLAUSE_CHARS} characters when longer. */
+function pieces(clause: string): string[] {
+  if (clause.length <= MAX_CLAUSE_CHARS) return [clause];
+  const out: string[] = [];
+  let from = 0;
+  while (clause.length - from > MAX_CLAUSE_CHARS) {
+    const space = clause.lastIndexOf(' ', from + MAX_CLAUSE_CHARS);
+    const to = space > from ? space : from + MAX_CLAUSE_CHARS;
+    out.push(clause.slice(from, to).trim());
+    from = to;
+  }
+  out.push(clause.slice(from).trim());
+  return out;
 }
 
 /**
