@@ -266,46 +266,47 @@ const UP_TO_FLAG = String.raw`\b[^\n|;&]{0,256}?[ \t]`;
  * and `az login`; mysql's `-pVALUE` (written together: `mysql -p shop` prompts, and `shop` is the
  * database); redis-cli's `-a VALUE`; sqlcmd's and bcp's `-P VALUE`. Elsewhere `-p` is a port, a
  * path or a parent (`ssh -p 2222`, `docker run -p 8080:80`, `mkdir -p`). The command and flag
- * (1) are kept, the value (2) goes. Each pattern runs only where the text has its literal (its
- * flag, or a word every match of it contains).
+ * (1) are kept, the value (2) goes. Each pattern runs only where the text has one of its literals
+ * (words every match of it contains; not its flag, whose leading space is the most common
+ * character of a text and made the search for it slow).
  */
-const CLIENT_PASSWORDS: ReadonlyArray<readonly [string, RegExp]> = [
+const CLIENT_PASSWORDS: ReadonlyArray<readonly [readonly string[], RegExp]> = [
   [
-    ' -p',
+    ['login'],
     new RegExp(
       String.raw`(\b(?:(?:docker|podman|nerdctl|oras|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login|az[ \t]+login)${UP_TO_FLAG}-p[ \t]{1,8})${FLAG_WORD}`,
       'g',
     ),
   ],
   [
-    ' -p',
+    ['mysql'],
     new RegExp(
       String.raw`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
       'g',
     ),
   ],
   [
-    ' -p',
+    ['mariadb'],
     new RegExp(
       String.raw`(\bmariadb(?:-dump)?${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
       'g',
     ),
   ],
-  [' -a', new RegExp(String.raw`(\bredis-cli${UP_TO_FLAG}-a[ \t]{1,8})${FLAG_WORD}`, 'g')],
-  [' -P', new RegExp(String.raw`(\b(?:sqlcmd|bcp)${UP_TO_FLAG}-P[ \t]{1,8})${FLAG_WORD}`, 'g')],
+  [['redis-cli'], new RegExp(String.raw`(\bredis-cli${UP_TO_FLAG}-a[ \t]{1,8})${FLAG_WORD}`, 'g')],
+  [['sqlcmd', 'bcp'], new RegExp(String.raw`(\b(?:sqlcmd|bcp)${UP_TO_FLAG}-P[ \t]{1,8})${FLAG_WORD}`, 'g')],
   // GitHub's `gh secret set NAME --body VALUE`, and kubectl's `--from-literal=key=VALUE`
   [
-    'secret',
+    ['secret'],
     new RegExp(
       String.raw`(\bgh[ \t]+secret[ \t]+set${UP_TO_FLAG}(?:--body|-b)(?:[ \t]{1,8}|=))${FLAG_WORD}`,
       'g',
     ),
   ],
-  ['--from-literal', new RegExp(String.raw`(--from-literal[= ][\w.-]{1,253}=)${FLAG_WORD}`, 'g')],
+  [['--from-literal'], new RegExp(String.raw`(--from-literal[= ][\w.-]{1,253}=)${FLAG_WORD}`, 'g')],
   // a .netrc entry (`machine HOST login NAME password VALUE`, or `default ...`), on one line or on
   // the lines of its `machine`: `password` takes no separator
   [
-    'password',
+    ['password'],
     new RegExp(
       String.raw`((?:\bmachine[ \t]+\S{1,256}|\bdefault(?=[ \t]+(?:login|account)\b))(?:[ \t]+(?:login|account)[ \t]+\S{1,256}){0,2}[ \t]+password[ \t]{1,8}|^[ \t]*machine[ \t]+\S{1,256}[ \t]*\r?\n(?:[ \t]*(?:login|account)[ \t]+\S{1,256}[ \t]*\r?\n){0,4}[ \t]*password[ \t]{1,8})(\S{1,512})`,
       'gm',
@@ -318,11 +319,23 @@ const FLY_SECRETS = /\b(?:fly|flyctl)[ \t]+secrets[ \t]+(?:set|import)\b[^\n|;&]
 const ASSIGNMENT =
   /([ \t][A-Za-z_]\w{0,127}=)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})/g;
 
-/** Text with the password flags of {@link CLIENT_PASSWORDS} redacted. */
-function redactClientPasswords(text: string): string {
+/**
+ * Whether a text may hold a match of {@link CLIENT_PASSWORDS}: it has one of their commands, or
+ * (`namesSecret`) a secret word, as `password` of a .netrc entry and `secret` of `gh secret set`
+ * and `fly secrets set` are. One scan for the commands: most texts have none of them.
+ */
+const CLIENT_COMMAND = /login|mysql|mariadb|redis-cli|sqlcmd|bcp|--from-literal/;
+
+/**
+ * Text with the password flags of {@link CLIENT_PASSWORDS} redacted. `namesSecret` says whether
+ * the text has a secret word (asked once per text by the caller).
+ */
+function redactClientPasswords(text: string, namesSecret: () => boolean): string {
+  const command = CLIENT_COMMAND.test(text);
+  if (!command && !namesSecret()) return text;
   let out = text;
-  for (const [literal, pattern] of CLIENT_PASSWORDS) {
-    if (!out.includes(literal)) continue;
+  for (const [literals, pattern] of CLIENT_PASSWORDS) {
+    if (!literals.some((literal) => out.includes(literal))) continue;
     out = out.replace(pattern, (_m, head: string, value: string) => `${head}${quoted(value)}`);
   }
   if (out.includes('secrets'))
@@ -716,7 +729,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('--') && namesSecret()) out = redactFlags(out);
   if (VALUE_WORD.test(out) && namesSecret()) out = redactNamedValues(out);
   if (PROSE_VERB.test(out) && namesSecret()) out = redactProse(out);
-  out = redactClientPasswords(out);
+  out = redactClientPasswords(out, namesSecret);
   if (out.includes('curl'))
     out = out.replace(
       CURL_USER,
