@@ -255,8 +255,12 @@ const FLAG_SOURCE = /[-_](?:stdin|file|path|env|cmd|command|prompt)$/i;
 const CURL_USER =
   /(?<![\w-])(-u|-U|--user|--proxy-user)([ \t]{1,8}|=)(["']?)([^\s:'"]{0,256}):[^\s'"]{1,512}\3/g;
 
+/** A quoted string after a flag, in double or single quotes. */
+const QUOTED_FLAG_VALUE = String.raw`"(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'`;
 /** A value after a short flag: a quoted string, or a word. */
-const FLAG_WORD = String.raw`("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})`;
+const FLAG_WORD = String.raw`(${QUOTED_FLAG_VALUE}|[^\s'"]{1,512})`;
+/** A value written right after its flag (mysql's `-pVALUE`): as {@link FLAG_WORD}, not starting with `-`. */
+const ATTACHED_WORD = String.raw`(${QUOTED_FLAG_VALUE}|[^\s'"-][^\s'"]{0,511})`;
 /** The rest of a command up to a short flag, on the same line and in the same command. */
 const UP_TO_FLAG = String.raw`\b[^\n|;&]{0,256}?[ \t]`;
 
@@ -279,16 +283,9 @@ const CLIENT_PASSWORDS: ReadonlyArray<readonly [readonly string[], RegExp]> = [
     ),
   ],
   [
-    ['mysql'],
+    ['mysql', 'mariadb'],
     new RegExp(
-      String.raw`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
-      'g',
-    ),
-  ],
-  [
-    ['mariadb'],
-    new RegExp(
-      String.raw`(\bmariadb(?:-dump)?${UP_TO_FLAG}-p)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"-][^\s'"]{0,511})`,
+      String.raw`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb(?:-dump)?)${UP_TO_FLAG}-p)${ATTACHED_WORD}`,
       'g',
     ),
   ],
@@ -316,8 +313,7 @@ const CLIENT_PASSWORDS: ReadonlyArray<readonly [readonly string[], RegExp]> = [
 
 /** `fly secrets set` (also `flyctl`, `import`): every `NAME=VALUE` after it is a secret. */
 const FLY_SECRETS = /\b(?:fly|flyctl)[ \t]+secrets[ \t]+(?:set|import)\b[^\n|;&]{0,1024}/g;
-const ASSIGNMENT =
-  /([ \t][A-Za-z_]\w{0,127}=)("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})/g;
+const ASSIGNMENT = new RegExp(String.raw`([ \t][A-Za-z_]\w{0,127}=)${FLAG_WORD}`, 'g');
 
 /**
  * Whether a text may hold a match of {@link CLIENT_PASSWORDS}: it has one of their commands, or
@@ -331,19 +327,19 @@ const CLIENT_COMMAND = /login|mysql|mariadb|redis-cli|sqlcmd|bcp|--from-literal/
  * the text has a secret word (asked once per text by the caller).
  */
 function redactClientPasswords(text: string, namesSecret: () => boolean): string {
-  const command = CLIENT_COMMAND.test(text);
-  if (!command && !namesSecret()) return text;
+  if (!CLIENT_COMMAND.test(text) && !namesSecret()) return text;
   let out = text;
   for (const [literals, pattern] of CLIENT_PASSWORDS) {
     if (!literals.some((literal) => out.includes(literal))) continue;
-    out = out.replace(pattern, (_m, head: string, value: string) => `${head}${quoted(value)}`);
+    out = out.replace(pattern, redactFlagValue);
   }
   if (out.includes('secrets'))
-    out = out.replace(FLY_SECRETS, (command) =>
-      command.replace(ASSIGNMENT, (_m, head: string, value: string) => `${head}${quoted(value)}`),
-    );
+    out = out.replace(FLY_SECRETS, (command) => command.replace(ASSIGNMENT, redactFlagValue));
   return out;
 }
+
+/** The replacement of a match of a flag (1) and its value (2): the flag kept, the value redacted. */
+const redactFlagValue = (_match: string, head: string, value: string): string => `${head}${quoted(value)}`;
 
 /**
  * A secret named in prose and its value: `my password is hunter2`, `the API key was abc123`, `the
@@ -388,12 +384,12 @@ const TRAILING_PUNCTUATION = /[.,;:!?)\]]{1,8}$/;
  */
 const POSITION = /^\d{1,9}:\d{1,9}:?$/;
 
+/** What may stand before a key that begins its line: an indent, a list mark, one word (`wifi`). */
+const LINE_HEAD = /^[ \t]{0,64}(?:[-*][ \t]{1,4})?(?:[A-Za-z][\w-]{0,31}[ \t]{1,4})?$/;
 /**
  * The rest of a line after a bare value that is only more plain words (letters and digits; at
  * most 12, and maybe a full stop): the words of a passphrase (`correct horse battery staple`).
  */
-/** What may stand before a key that begins its line: an indent, a list mark, one word (`wifi`). */
-const LINE_HEAD = /^[ \t]{0,64}(?:[-*][ \t]{1,4})?(?:[A-Za-z][\w-]{0,31}[ \t]{1,4})?$/;
 const PASSPHRASE_REST = /^(?:[ \t]{1,4}[A-Za-z0-9]{1,64}){1,12}[.!]?[ \t]*(?=\r?\n|$)/;
 
 /**
