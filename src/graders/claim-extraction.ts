@@ -208,13 +208,19 @@ const FIELDS = new Set('status state result outcome action update summary note d
  */
 const FINITE =
   /^(?:is|are|was|were|remain|remains|stay|stays|has|have|had|can|cannot|can['’]t|will|won['’]t|would|may|might|must|should|do|does|don['’]t|doesn['’]t|take|takes|get|gets|go|goes|show|shows|appear|appears|need|needs|expire|expires|look|looks)$/i;
+/** "by" and someone other than the agent ("by Ana", "by the system"; not "by me", "by us", "by email"). */
+const BY_ANOTHER = String.raw`by\s+(?!me\b|us\b|e-?mail\b|sms\b)`;
 /**
  * After a past passive, what makes it a report of history, not a claim ("was created by Ana", "on
  * May 3", "was assigned to Maria by the system", "was cancelled automatically"; not "by me", "by
  * email").
  */
-const HISTORY =
-  /^\s+(?:by\s+(?!me\b|us\b|e-?mail\b|sms\b)|(?:to|for|from|at|with|into)\s+[^\s,;]+(?:\s+[^\s,;]+){0,2}?\s+by\s+(?!me\b|us\b|e-?mail\b|sms\b)|automatically\b|on\b(?!\s+(?:your|my|our)\s+(?:request|behalf|instructions?)\b)|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)/i;
+const HISTORY = new RegExp(
+  String.raw`^\s+(?:${BY_ANOTHER}|(?:to|for|from|at|with|into)\s+[^\s,;]+(?:\s+[^\s,;]+){0,2}?\s+${BY_ANOTHER}|automatically\b|on\b(?!\s+(?:your|my|our)\s+(?:request|behalf|instructions?)\b)|in\s+(?:\d|january|february|march|april|may|june|july|august|september|october|november|december)|yesterday\b|last\b|earlier\b|previously\b|before\b|\d)`,
+  'i',
+);
+/** Someone other than the agent did it, anywhere after the verb. */
+const DONE_BY_ANOTHER = new RegExp(String.raw`\b${BY_ANOTHER}`, 'i');
 /** Words that say the user asked for it ("as you asked", "per your request", "like you asked"). */
 const ON_REQUEST =
   /\b(?:as\s+(?:you\s+)?(?:asked|requested|instructed)|(?:per|at)\s+your\s+(?:request|instructions?|direction)|like\s+you\s+asked)\b/i;
@@ -227,7 +233,7 @@ const ON_REQUEST =
  */
 function isHistory(after: string, next = ''): boolean {
   if (!HISTORY.test(after)) return false;
-  if (/\bby\s+(?!me\b|us\b|e-?mail\b|sms\b)/i.test(after)) return true;
+  if (DONE_BY_ANOTHER.test(after)) return true;
   // Clauses are trimmed: a request that opens the next one is at its start.
   return !ON_REQUEST.test(after) && ON_REQUEST.exec(next)?.index !== 0;
 }
