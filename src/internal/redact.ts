@@ -694,19 +694,22 @@ function quoted(value: string): string {
 export function redactText(text: string, secrets: ReadonlyArray<string | undefined> = NO_SECRETS): string {
   let extra = false;
   for (const secret of secrets) {
-    if (!isLiteralSecret(secret)) continue;
+    if (!isLiteralSecret(secret) || !text.includes(secret)) continue;
     extra = true;
     break;
   }
   // The same text is often redacted again (a grade's reason in the grader, the channel and the
-  // report): without extra secrets the answer depends on the text alone.
+  // report): without an extra secret in it (a configured key it does not hold changes nothing) the
+  // answer depends on the text alone.
   if (!extra) {
     const known = REDACTED_TEXTS.get(text);
     if (known !== undefined) return known;
   }
   let out = text;
-  for (const secret of secrets) {
-    if (isLiteralSecret(secret)) out = out.split(secret).join(REDACTED);
+  if (extra) {
+    for (const secret of secrets) {
+      if (isLiteralSecret(secret)) out = out.split(secret).join(REDACTED);
+    }
   }
   // Each pattern runs only where the text has what every match of it contains.
   if (out.includes('-----BEGIN ')) out = redactPrivateKeys(out);

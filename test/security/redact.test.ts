@@ -173,6 +173,22 @@ describe('redactText, again', () => {
       `plain words and ${REDACTED}`,
     );
   });
+
+  it('answers a text without the configured key as it would without a key, patterns and all', () => {
+    const key = 'sk-live-0123456789abcdefXYZ';
+    const text = 'the judge said: relevant; password=hunter2 was in the log';
+    const alone = redactText(text);
+    expect(alone).toBe(`the judge said: relevant; password=${REDACTED} was in the log`);
+    // A key the text does not hold changes nothing, remembered answer or not.
+    expect(redactText(text, [key])).toBe(alone);
+    expect(redactText(`${text} (${key})`, [key])).toBe(
+      `the judge said: relevant; password=${REDACTED} was in the log (${REDACTED})`,
+    );
+    // A text first redacted with a key it holds is remembered for no one.
+    const echoed = `Incorrect API key provided: ${key}`;
+    expect(redactText(echoed, [key])).toBe(`Incorrect API key provided: ${REDACTED}`);
+    expect(redactText(echoed, [key])).toBe(`Incorrect API key provided: ${REDACTED}`);
+  });
 });
 
 describe('redactText, the quick test before the key=value pattern', () => {
