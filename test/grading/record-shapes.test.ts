@@ -47,6 +47,10 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['anthropic/server-tools-message', '@anthropic-ai/sdk', '1.14.0'],
     ['mcp/session', '@modelcontextprotocol/sdk', '1.32.2'],
     ['mcp/task-session', '@modelcontextprotocol/sdk', '1.32.2'],
+    ['ai-sdk/approval-pending', 'ai', '6.0.326'],
+    ['ai-sdk/approval-denied', 'ai', '6.0.326'],
+    ['ai-sdk/approval-granted', 'ai', '6.0.326'],
+    ['agents-sdk/pending-approval', '@openai/agents-core', '0.20.0'],
   ])('%s', (name, pkg, version) => {
     expect(fixture(name).source).toEqual({ package: pkg, version });
   });
@@ -181,6 +185,53 @@ describe('Vercel AI SDK', () => {
       { function_name: 'web_search', arguments: { query: 'x' }, kind: 'hosted', status: 'ok' },
       { function_name: 'search', arguments: { q: 'y' }, status: 'unknown' },
     ]);
+  });
+});
+
+describe('tool approval: a call awaiting approval has no result, a denied one failed', () => {
+  const draft = { function_name: 'delete_draft', arguments: { draft: 'old draft' } };
+
+  it('AI SDK 6: a call whose tool-approval-request has no response is unknown, even with no other result', () => {
+    const result = value('ai-sdk/approval-pending') as { response: { messages: unknown[] } };
+    expect(normalizeToolCalls(result)).toEqual([{ ...draft, status: 'unknown' }]);
+    expect(normalizeToolCalls(result.response.messages)).toEqual([{ ...draft, status: 'unknown' }]);
+  });
+
+  it('AI SDK 6: a denied approval fails its call, by its tool-approval-response alone or its execution-denied result', () => {
+    const messages = value('ai-sdk/approval-denied') as unknown[];
+    expect(normalizeToolCalls(messages)).toEqual([{ ...draft, status: 'error' }]);
+    // Before the run resumed: only the approval response, linked to its call by the approval id.
+    expect(normalizeToolCalls(messages.slice(0, 3))).toEqual([{ ...draft, status: 'error' }]);
+  });
+
+  it('AI SDK 6: a granted approval whose tool then ran is ok; granted but not yet run is unknown', () => {
+    const messages = value('ai-sdk/approval-granted') as unknown[];
+    expect(normalizeToolCalls(messages)).toEqual([{ ...draft, status: 'ok' }]);
+    expect(normalizeToolCalls(messages.slice(0, 3))).toEqual([{ ...draft, status: 'unknown' }]);
+  });
+
+  it('AI SDK 6 UIMessage parts: approval-requested is unknown, approval-responded denied is an error', () => {
+    const part = (state: string, approval: Record<string, unknown>) => ({
+      type: 'tool-delete_draft',
+      toolCallId: 'call_1',
+      state,
+      input: { draft: 'old draft' },
+      approval,
+    });
+    expect(
+      normalizeToolCalls([
+        part('approval-requested', { id: 'a1' }),
+        part('approval-responded', { id: 'a2', approved: false }),
+        part('approval-responded', { id: 'a3', approved: true }),
+      ]).map((c) => c.status),
+    ).toEqual(['unknown', 'error', 'unknown']);
+  });
+
+  it('Agents SDK: a run interrupted for approval records the call as unknown (its tool_approval_item, no output)', () => {
+    const items = value('agents-sdk/pending-approval');
+    const expected = [{ function_name: 'delete_order', arguments: { order_id: '#W1' }, status: 'unknown' }];
+    expect(normalizeToolCalls(items)).toEqual(expected);
+    expect(normalizeToolCalls({ newItems: items })).toEqual(expected);
   });
 });
 

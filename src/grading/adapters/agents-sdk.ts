@@ -7,7 +7,8 @@ import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader }
  * already read: `function_call_result` (failed when `incomplete` or when its text reports an error,
  * as the SDK's default "An error occurred while running the tool" does) and `hosted_tool_call`,
  * read as the Responses item it wraps, so an Agents SDK hosted search and a Responses one record
- * the same call.
+ * the same call. A `tool_approval_item` (an interruption) marks its call as awaiting approval: with
+ * no output after it, the call never ran and its status is `unknown`.
  *
  * @example
  * ```ts
@@ -18,8 +19,13 @@ export const agentsSdk: Adapter = (item, path, reader) => {
   const type = item.type;
   if (typeof type !== 'string') return readRunResult(item, path, reader);
   if (type.endsWith('_item') && isObject(item.rawItem)) {
-    // A pending approval repeats a call that its tool_call_item already holds.
+    // A pending approval repeats a call that its tool_call_item already holds, and says it has
+    // not run: unless its output (or the SDK's rejection text) follows, it is awaiting approval.
     if (type !== 'tool_approval_item') reader.visit(item.rawItem, `${path}.rawItem`);
+    else {
+      const id = text(item.rawItem.callId) ?? text(item.rawItem.call_id);
+      if (id !== undefined) reader.awaiting(id);
+    }
     return true;
   }
   if (type === 'function_call_result') {

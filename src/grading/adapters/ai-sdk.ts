@@ -28,7 +28,10 @@ const outputFailed = (output: unknown): boolean =>
  * (`tool-<name>` and `dynamic-tool`, whose `state` is the outcome), the v4 `toolInvocations` and
  * `tool-invocation` parts, and untyped `{ toolName, input }` / `{ toolName, args }` calls. A call
  * with `providerExecuted` is hosted. A tool result (or UI part output) that is an MCP `CallToolResult`
- * with `isError: true` failed: the AI SDK's MCP clients return it rather than throw.
+ * with `isError: true` failed: the AI SDK's MCP clients return it rather than throw. A call with a
+ * `tool-approval-request` and no result is awaiting approval (status `unknown`: it never ran); a
+ * `tool-approval-response` with `approved: false`, an `execution-denied` output or a UI part
+ * `output-denied` (or `approval-responded`, denied) fails it.
  *
  * @example
  * ```ts
@@ -78,6 +81,25 @@ export const aiSdk: Adapter = (item, path, reader) => {
     );
     return true;
   }
+  if (type === 'tool-approval-request') {
+    // A step's part holds its toolCall; a model message's part and a UI stream chunk its toolCallId.
+    const callId = id ?? (isObject(item.toolCall) ? text(item.toolCall.toolCallId) : undefined);
+    const approvalId = text(item.approvalId);
+    if (callId !== undefined) {
+      if (approvalId !== undefined) reader.alias(approvalId, callId);
+      reader.awaiting(callId);
+    }
+    return true;
+  }
+  if (type === 'tool-approval-response') {
+    // A denial: the tool never ran. A model message's part names only the approval (aliased to
+    // its call by the request); a step's part holds its toolCall. A grant says nothing of the run.
+    if (item.approved === false) {
+      const callId = isObject(item.toolCall) ? text(item.toolCall.toolCallId) : undefined;
+      reader.result('error', { id: callId ?? text(item.approvalId) });
+    }
+    return true;
+  }
   if (type === 'tool-result' || type === 'tool-error') {
     // ai 4's ToolResultPart (and the provider-level tool result) flags a failure with `isError`.
     const failed =
@@ -117,6 +139,9 @@ function uiStatus(part: Json): ToolCallStatus {
   if (part.state === 'output-available') {
     if (part.preliminary === true) return 'unknown';
     return mcpFailed(part.output) ? 'error' : 'ok';
+  }
+  if (part.state === 'approval-responded' && isObject(part.approval) && part.approval.approved === false) {
+    return 'error';
   }
   return part.state === 'output-error' || part.state === 'output-denied' ? 'error' : 'unknown';
 }

@@ -90,9 +90,15 @@ export interface Reader {
   result(outcome: Outcome, link: { id?: string | undefined; name?: string | undefined }): void;
   /**
    * Records that results linked by `other` belong where results linked by `id` go: an MCP task's
-   * id names the `tools/call` that created it.
+   * id names the `tools/call` that created it; an AI SDK approval id names the call it approves.
    */
   alias(other: string, id: string): void;
+  /**
+   * Records that the call with this id asked for a human's approval: unless a result links to it
+   * (it ran, or its denial came back as a failure), it never ran, and its status is `unknown`
+   * even when the input holds no other result.
+   */
+  awaiting(id: string): void;
 }
 
 /**
@@ -233,11 +239,10 @@ export const NON_CALL_TYPES: ReadonlySet<string> = new Set([
   'source-url',
   'source-document',
   'search_result',
-  // AI SDK bookkeeping, and ai 4's redacted reasoning (Anthropic redacted thinking).
+  // AI SDK bookkeeping, and ai 4's redacted reasoning (Anthropic redacted thinking). Its
+  // tool-approval-request and tool-approval-response parts are read by the AI SDK adapter.
   'redacted-reasoning',
   'step-start',
-  'tool-approval-request',
-  'tool-approval-response',
   // Anthropic: an upload into the code-execution container, compaction, model fallback, MCP listings.
   'container_upload',
   'compaction',

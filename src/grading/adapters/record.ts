@@ -34,13 +34,16 @@ interface State {
   results: Result[];
   /** Link ids that stand for another (an MCP task id for its tools/call request id). */
   aliases: Map<string, string>;
+  /** Ids of calls that asked for approval, and how many calls had been read when they did. */
+  awaiting: { id: string; at: number }[];
 }
 
 /**
  * Reads a record with the given adapters, in order, and links results to their calls: a call's
- * `status` is its own (when the call item says how it ended), else its result's, else `unknown`
- * when the input holds results for other calls; when no result links to any call (none in the
- * input, or only results of calls it does not hold), calls carry no `status`.
+ * `status` is its result's, else its own (when the call item says how it ended), else `unknown`
+ * when it is awaiting approval (it never ran) or when the input holds results for other calls;
+ * when no result links to any call (none in the input, or only results of calls it does not hold)
+ * and none awaits approval, calls carry no `status`.
  *
  * @example
  * ```ts
@@ -48,13 +51,26 @@ interface State {
  * ```
  */
 export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCall[] {
-  const state: State = { adapters, calls: [], results: [], aliases: new Map() };
+  const state: State = { adapters, calls: [], results: [], aliases: new Map(), awaiting: [] };
   makeReader(state, false).visit(value, '$');
   const anyResult = link(state) > 0;
-  return state.calls.map(({ call, own, linked }) => {
-    const status = linked ?? own ?? (anyResult ? 'unknown' : undefined);
-    return status === undefined ? call : { ...call, status };
+  const awaiting = awaitingApproval(state);
+  return state.calls.map((p) => {
+    const status = p.linked ?? p.own ?? (anyResult || awaiting.has(p) ? 'unknown' : undefined);
+    return status === undefined ? p.call : { ...p.call, status };
   });
+}
+
+/** The calls an approval request names: of the calls with its id read before it, the latest. */
+function awaitingApproval(state: State): Set<Pending> {
+  const calls = new Set<Pending>();
+  for (const { id, at } of state.awaiting) {
+    const resolved = resolve(id, state.aliases);
+    const same = state.calls.filter((p) => p.id === resolved);
+    const target = same.filter((p) => p.index < at).pop() ?? same[0];
+    if (target) calls.add(target);
+  }
+  return calls;
 }
 
 function makeReader(state: State, lenient: boolean): Reader {
@@ -82,6 +98,9 @@ function makeReader(state: State, lenient: boolean): Reader {
     },
     alias(other, id) {
       if (other !== id && !state.aliases.has(other)) state.aliases.set(other, id);
+    },
+    awaiting(id) {
+      if (!lenient) state.awaiting.push({ id, at: state.calls.length });
     },
   };
   return reader;
