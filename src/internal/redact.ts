@@ -15,7 +15,8 @@
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
  *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`; a
  *   `Cookie:` header loses its whole line; in code, `env["API_KEY"] = "…"`, `:=`, `=>` and
- *   `password == "…"`; command-line flags are keys (`--password=…`,
+ *   `password == "…"`; Python's `auth=('admin', 'pw')` tuple, and the password of an HTTP auth object
+ *   (`HTTPBasicAuth('admin', 'pw')`, `HTTPDigestAuth`, `BasicAuth`); command-line flags are keys (`--password=…`,
  *   `--api-key …`), and curl's `-u user:password` loses the password; in prose, `my password is
  *   hunter2` loses a value that looks like a credential;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
@@ -254,6 +255,28 @@ const FLAG_SOURCE = /[-_](?:stdin|file|path|env|cmd|command|prompt)$/i;
  */
 const CURL_USER =
   /(?<![\w-])(-u|-U|--user|--proxy-user)([ \t]{1,8}|=)(["']?)([^\s:'"]{0,256}):[^\s'"]{1,512}\3/g;
+
+/**
+ * An HTTP auth object built with a user and a password written in (Python requests'
+ * `HTTPBasicAuth('admin', 's3cret')`, `HTTPDigestAuth`, `HTTPProxyAuth`; httpx's and aiohttp's
+ * `BasicAuth`, `DigestAuth`): the call and its first argument (1) are kept, the password (2), a
+ * quoted string (also with escaped quotes, in JSON inside a string), goes. A password read from a
+ * variable or a call (`HTTPBasicAuth(user, password)`) is a reference and is kept, and a keyword
+ * argument (`password='...'`) is a `key=value` pair. The first argument holds no `,` or parenthesis,
+ * so each match costs bounded time.
+ */
+const AUTH_OBJECT = new RegExp(
+  [
+    String.raw`(\b(?:HTTP)?(?:Basic|Digest|Proxy)Auth\([ \t]{0,8}[^,()\n]{1,256},[ \t]{0,8})`,
+    String.raw`(\\"(?:(?!\\")[^\n]){1,512}\\"|"(?:[^"\\\n]|\\.){1,512}"|'(?:[^'\\\n]|\\.){1,512}')`,
+  ].join(''),
+  'g',
+);
+/**
+ * A bare value that starts an {@link AUTH_OBJECT} (`auth=HTTPBasicAuth(` or
+ * `auth=requests.auth.HTTPBasicAuth(user`): not the secret, whose password that pattern redacts.
+ */
+const AUTH_OBJECT_VALUE = /^(?:[A-Za-z_]\w{0,63}\.){0,4}(?:HTTP)?(?:Basic|Digest|Proxy)Auth\(/;
 
 /** A quoted string after a flag, in double or single quotes. */
 const QUOTED_FLAG_VALUE = String.raw`"(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'`;
@@ -571,6 +594,7 @@ function redactPairs(text: string): string {
       !(sep === ':' && POSITION.test(value)) &&
       !KEY_AS_VALUE.test(value) &&
       !REFERENCE.test(value) &&
+      !AUTH_OBJECT_VALUE.test(value) &&
       !BLOCK_INDICATOR.test(value) &&
       !(COMPARISON.test(sep) && !QUOTED.test(value) && credentialPart(value) === undefined)
     ) {
@@ -717,6 +741,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
   if (out.includes('=') && (out.includes('?') || out.includes('&')))
     out = out.replace(QUERY_CREDENTIAL, (_m, name: string) => `${name}${REDACTED}`);
+  if (out.includes('Auth(')) out = out.replace(AUTH_OBJECT, redactFlagValue);
   // Whether the text names a secret key at all, asked once: what the patterns before wrote in
   // (`[redacted]`) names none, and the scan of a long text is most of what it costs.
   let named: boolean | undefined;
