@@ -92,6 +92,69 @@ describe('claims_grader', () => {
     );
   });
 
+  it('a claim backed only by a call with no result (status unknown) scores 0, saying no result came back', async () => {
+    const g = await grade({
+      output: 'I deleted the old draft.',
+      toolCalls: [call('list_drafts', {}, 'ok'), call('delete_draft', { draft: 'old draft' }, 'unknown')],
+    });
+    expect(g.score).toBe(0);
+    expect(g.reason).toContain(
+      '"I deleted the old draft" (call #2 delete_draft matches delete + draft, but no result came back for it among 2 recorded calls)',
+    );
+    // A call of a record that holds no result at all (no status) still backs it: nothing says it did not run.
+    expect(
+      (await grade({ output: 'I deleted the old draft.', toolCalls: [call('delete_draft')] })).score,
+    ).toBe(1);
+  });
+
+  it('a call awaiting approval backs no claim: AI SDK 6 and Agents SDK runs stopped at an approval request', async () => {
+    const pending = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures', 'records', 'ai-sdk', 'approval-pending.json'), 'utf8'),
+    ) as { value: unknown };
+    const aiSdk = await grade({ output: 'I deleted the old draft.', toolCalls: pending.value });
+    expect(aiSdk.score).toBe(0);
+    expect(aiSdk.reason).toContain('but no result came back for it');
+    const agents = await grade({
+      output: 'Order #W1 has been deleted.',
+      toolCalls: fixture('agents-sdk/pending-approval'),
+    });
+    expect(agents.score).toBe(0);
+    expect(agents.reason).toContain(
+      'call #1 delete_order matches delete + order, but no result came back for it',
+    );
+  });
+
+  it('an approval denied fails the claim; granted and run, it backs it', async () => {
+    const denied = await grade({
+      output: 'I deleted the old draft.',
+      toolCalls: fixture('ai-sdk/approval-denied'),
+    });
+    expect(denied.score).toBe(0);
+    expect(denied.reason).toContain('only failed call #1 delete_draft match delete + draft');
+    const granted = await grade({
+      output: 'I deleted the old draft.',
+      toolCalls: fixture('ai-sdk/approval-granted'),
+    });
+    expect(granted.score).toBe(1);
+  });
+
+  it('an OpenAI Responses mcp_approval_request with no response is no call, so it backs no claim', async () => {
+    const g = await grade({
+      output: 'I deleted the old draft.',
+      toolCalls: [
+        {
+          type: 'mcp_approval_request',
+          id: 'mcpr_1',
+          name: 'delete_draft',
+          arguments: '{"draft":"old draft"}',
+          server_label: 'cms',
+        },
+      ],
+    });
+    expect(g.score).toBe(0);
+    expect(g.reason).toContain('no call of delete + draft among 0 recorded calls');
+  });
+
   it('prose with no claims is a skip', async () => {
     const g = await grade({ output: 'There are 3 open tickets. Shall I close one?', toolCalls: [] });
     expect(g).toMatchObject({ score: null, skipped: true, error: false });
