@@ -14,7 +14,8 @@
  *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
  *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`; a
- *   `Cookie:` header loses its whole line; in code, `env["API_KEY"] = "…"`, `:=`, `=>` and
+ *   `Cookie:` header loses its whole line, and a session cookie (`PHPSESSID`, `JSESSIONID`,
+ *   `connect.sid`, `sid`, `<app>_session`) its value elsewhere (`curl -b 'sid=…'`); in code, `env["API_KEY"] = "…"`, `:=`, `=>` and
  *   `password == "…"`; Python's `auth=('admin', 'pw')` tuple, and the password of an HTTP auth object
  *   (`HTTPBasicAuth('admin', 'pw')`, `HTTPDigestAuth`, `BasicAuth`); command-line flags are keys (`--password=…`,
  *   `--api-key …`), and curl's `-u user:password` loses the password; in prose, `my password is
@@ -277,6 +278,25 @@ const AUTH_OBJECT = new RegExp(
  * `auth=requests.auth.HTTPBasicAuth(user`): not the secret, whose password that pattern redacts.
  */
 const AUTH_OBJECT_VALUE = /^(?:[A-Za-z_]\w{0,63}\.){0,4}(?:HTTP)?(?:Basic|Digest|Proxy)Auth\(/;
+
+/**
+ * A session cookie outside a `Cookie:` header (which loses its whole line): curl's `-b 'sid=...'`,
+ * a URL's `;jsessionid=...` or `?sid=...`, a log line. The names are those of common session
+ * cookies (`PHPSESSID`, `JSESSIONID`, Express's `connect.sid`, `sid`, Flask's `session`, Rails'
+ * and Laravel's `<app>_session`), in any case, each starting a word (`ORACLE_SID=` is a database);
+ * `sessionid` and `session_id` are secret keys already. The name (1) is kept; the value (2) goes
+ * when it looks like a session id (see {@link isSessionValue}) and is not followed by `(` (a call:
+ * `session=requests.Session()`).
+ */
+const SESSION_COOKIE =
+  /(?<![\w.-])((?:phpsessid|jsessionid|connect\.sid|sid|session|[\w-]{0,64}_session)=)([^\s;,&'"`<>\\()?#]{8,4096})(?=$|[\s;,&'"`<>\\)?#])/gi;
+/** What every match of {@link SESSION_COOKIE} contains. */
+const SESSION_WORD = /sid=|session/i;
+/**
+ * A session cookie's value: eight characters or more (the pattern's), with a letter and a digit,
+ * as a random id has (`sid=42`, `SID=orcl` and `session=default` are kept).
+ */
+const isSessionValue = (value: string): boolean => /\d/.test(value) && LETTER.test(value);
 
 /** A quoted string after a flag, in double or single quotes. */
 const QUOTED_FLAG_VALUE = String.raw`"(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'`;
@@ -742,6 +762,10 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('=') && (out.includes('?') || out.includes('&')))
     out = out.replace(QUERY_CREDENTIAL, (_m, name: string) => `${name}${REDACTED}`);
   if (out.includes('Auth(')) out = out.replace(AUTH_OBJECT, redactFlagValue);
+  if (out.includes('=') && SESSION_WORD.test(out))
+    out = out.replace(SESSION_COOKIE, (match, name: string, value: string) =>
+      isSessionValue(value) ? `${name}${REDACTED}` : match,
+    );
   // Whether the text names a secret key at all, asked once: what the patterns before wrote in
   // (`[redacted]`) names none, and the scan of a long text is most of what it costs.
   let named: boolean | undefined;

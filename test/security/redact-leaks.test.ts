@@ -46,3 +46,43 @@ describe('redactText, HTTP auth objects (Python requests, httpx, aiohttp)', () =
     expect(redactText(text)).toBe(text);
   });
 });
+
+describe('redactText, session cookies outside a Cookie header', () => {
+  it.each([
+    // a Cookie or Set-Cookie header already loses its whole line
+    ['Cookie: sid=abc123def456; theme=dark', `Cookie: ${REDACTED}`],
+    ['Set-Cookie: sessionid=abc123def456; Path=/', `Set-Cookie: ${REDACTED}`],
+    ["curl -b 'sid=abc123def456' https://x.test", `curl -b 'sid=${REDACTED}' https://x.test`],
+    [
+      'curl -b "theme=dark; connect.sid=s%3AZq81kd93jdk2.AAx9bC" https://x.test',
+      `curl -b "theme=dark; connect.sid=${REDACTED}" https://x.test`,
+    ],
+    ['PHPSESSID=el4ukv0kqbvoirg7nkp4dncpk3', `PHPSESSID=${REDACTED}`],
+    ['GET /app;jsessionid=8C3F1A2B4D5E6F708192A3B4C5D6E7F8?x=1', `GET /app;jsessionid=${REDACTED}?x=1`],
+    ['JSESSIONID=8C3F1A2B4D5E6F708192A3B4C5D6E7F8; Path=/', `JSESSIONID=${REDACTED}; Path=/`],
+    ['document.cookie = "sid=abc123def456"', `document.cookie = "${REDACTED}"`],
+    [
+      "fetch(u, { headers: { 'X-Session': 'laravel_session=eyJpdiI6Ik1x0' } })",
+      `fetch(u, { headers: { 'X-Session': 'laravel_session=${REDACTED}' } })`,
+    ],
+    [
+      'the browser sent _shop_session=QmFzZTY0LWVuY29kZWQ2 along',
+      `the browser sent _shop_session=${REDACTED} along`,
+    ],
+    ['https://x.test/page?sid=abc123def456&lang=en', `https://x.test/page?sid=${REDACTED}&lang=en`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    "curl -b 'theme=dark; lang=en' https://x.test",
+    'ORACLE_SID=orcl19c',
+    '(CONNECT_DATA=(SID=orcl))',
+    's = requests.Session(); s.get(u, session=s)',
+    'session=requests.Session()',
+    'sid=42',
+  ])('keeps %s', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});

@@ -112,6 +112,9 @@ describe('redactText', () => {
     ['HTTP auth objects whose password never closes', `HTTPBasicAuth(a, '${'b'.repeat(600)}`.repeat(320)],
     ['HTTP auth objects whose first argument never ends', `HTTPDigestAuth(${'u'.repeat(300)}`.repeat(650)],
     ['auth= before auth objects', 'auth=requests.auth.HTTPBasicAuth(user, pw) '.repeat(4_700)],
+    ['session cookies too long, each before a (', `session=${'a1'.repeat(2_100)}(`.repeat(48)],
+    ['session cookie names without a value', ' x_session sid PHPSESSID=x'.repeat(7_500)],
+    ['a session word and an = in every word', 'session=a;sid=1;'.repeat(12_500)],
   ])('costs linear time on a long text: %s', (_shape, long) => {
     expect(long.length).toBeGreaterThan(190_000);
     expect(redactText(long)).toBe(long);
