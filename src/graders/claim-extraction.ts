@@ -239,8 +239,11 @@ function isHistory(after: string, next = ''): boolean {
 }
 /** The words that join a verb or an object to the one before it: "and", "&", "plus", "as well as". */
 const AND_WORDS = String.raw`(?:and|&|plus|as\s+well\s+as)`;
-/** The joining words between two verbs of one subject, right before the second verb ("and then"). */
-const JOIN = new RegExp(String.raw`(?:^|\s)(?:${AND_WORDS}|then)(?:\s+${ADVERBS})*\s+$`, 'i');
+/**
+ * The joining words between two verbs of one subject, right before the second verb ("and then"),
+ * with the perfect's "have" or "had" among the adverbs ("and have cancelled it", "and have now").
+ */
+const JOIN = new RegExp(String.raw`(?:^|\s)(?:${AND_WORDS}|then)(?:\s+(?:${ADVERBS}|have|had))*\s+$`, 'i');
 const ONLY_ADVERBS = new RegExp(String.raw`^(?:\s+${ADVERBS})*\s*$`, 'i');
 /**
  * What follows "No", "Nr." or "No." when it is the number sign, not a negation: a number or an id
