@@ -8,7 +8,7 @@ export interface ToolExpectation {
   args?: Record<string, unknown>;
   after?: string;
   times?: number;
-  /** Only calls that did not fail (`status` not `error`) count. */
+  /** Only calls that did not fail and were answered (`status` neither `error` nor `unknown`) count. */
   succeeded?: boolean;
   /** Missing this entry scores the whole grade 0. */
   critical?: boolean;
@@ -121,7 +121,7 @@ export function isCallOf(call: ToolCall, name: string): boolean {
 /**
  * The indices of the calls that satisfy an expectation's name, `args` (subset deep-equal, on the
  * full arguments), `after` (positioned after some call of that tool) and `succeeded` (the call did
- * not fail), in call order. `times` is not looked at here.
+ * not fail and a result came back for it), in call order. `times` is not looked at here.
  *
  * @example
  * ```ts
@@ -146,7 +146,7 @@ export function satisfyingCalls(expectation: ToolExpectation, calls: readonly To
     const call = calls[i]!;
     if (!isCallOf(call, name)) continue;
     if (args !== undefined && !argsMatch(args, call.arguments)) continue;
-    if (succeeded === true && call.status === 'error') continue;
+    if (succeeded === true && (call.status === 'error' || call.status === 'unknown')) continue;
     out.push(i);
   }
   return out;

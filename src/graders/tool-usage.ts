@@ -23,7 +23,9 @@ export { FALLBACK_MARKER };
  * - `after`: that call comes after some (any) call of the `after` tool;
  * - `times`: exactly this many calls of `name` satisfy the entry's other constraints. A `times`
  *   entry is a count over the whole record: it consumes no calls, and `times: 0` forbids a tool;
- * - `succeeded: true`: only a call that did not fail counts (its `status` is not `error`);
+ * - `succeeded: true`: only a call that did not fail counts: its `status` is neither `error` nor
+ *   `unknown` (no result came back for it, as for a call awaiting a human's approval, which never
+ *   ran). Without `succeeded`, such a call counts as a call made: the agent did ask for it;
  * - `critical: true`: when this entry is missed the score is 0, whatever else matched.
  *
  * Every other entry claims one recorded call, and a call satisfies at most one entry: calls are
@@ -155,9 +157,16 @@ function whyMissed(e: ToolExpectation, calls: readonly ToolCall[], candidates: r
   const failed = calls.flatMap((call, i) =>
     isCallOf(call, e.name) && call.status === 'error' ? [`#${i + 1}`] : [],
   );
+  const unanswered = calls.flatMap((call, i) =>
+    isCallOf(call, e.name) && call.status === 'unknown' ? [`#${i + 1}`] : [],
+  );
+  const notes = [
+    failed.length > 0 ? `${failed.join(', ')} failed` : '',
+    unanswered.length > 0 ? `no result came back for ${unanswered.join(', ')}` : '',
+  ].filter((s) => s !== '');
   const wanted = [
     e.args !== undefined ? 'with those arguments' : '',
-    e.succeeded === true ? `that succeeded${failed.length > 0 ? ` (${failed.join(', ')} failed)` : ''}` : '',
+    e.succeeded === true ? `that succeeded${notes.length > 0 ? ` (${notes.join('; ')})` : ''}` : '',
     e.after !== undefined
       ? calls.some((call) => isCallOf(call, e.after!))
         ? `after ${e.after}`

@@ -30,8 +30,12 @@ export type ToolArguments = Record<string, unknown> | string;
 /**
  * The outcome of a call, where the input holds tool results: `ok` (a result came back and did not
  * report a failure), `error` (the tool failed, was denied, or its result reports an error) or
- * `unknown` (the input holds results of other calls, but none for this one). Absent when no result
- * in the input belongs to any of its calls; a hosted call item carries its own.
+ * `unknown` (no result came back for it: the input holds results of other calls but none for this
+ * one, the call item says it has not finished, or it is awaiting a human's approval and never ran:
+ * an AI SDK `tool-approval-request` or an Agents SDK `tool_approval_item` with no result after
+ * it). Absent when no result in the input belongs to any of its calls and none awaits approval; a
+ * hosted call item carries its own. `claims_grader` and `succeeded: true` count only a call that is
+ * neither `error` nor `unknown`.
  *
  * @example
  * ```ts
@@ -224,7 +228,10 @@ export type ExpectedTool =
       after?: string;
       /** Exactly this many calls of the tool (with `args`, of matching calls). */
       times?: number;
-      /** Only a call that did not fail counts (its `status` is not `error`). */
+      /**
+       * Only a call that did not fail counts: its `status` is neither `error` nor `unknown` (no
+       * result came back for it, as for a call awaiting approval).
+       */
       succeeded?: boolean;
       /** When this entry is not met, `tool_usage_grader` scores 0 whatever else matched. */
       critical?: boolean;

@@ -313,6 +313,19 @@ describe('tool_usage_grader: succeeded, critical and the tool catalog', () => {
     expect(met.reason).toContain('met: create_ticket that succeeded (call #2)');
   });
 
+  it('a call awaiting approval (no result came back) counts as called, never as succeeded', async () => {
+    const pending = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures', 'records', 'ai-sdk', 'approval-pending.json'), 'utf8'),
+    ) as { value: unknown };
+    const response: Gradable = { output: 'Deleted.', toolCalls: pending.value };
+    expect((await grade(['delete_draft'], response)).score).toBe(5);
+    const g = await grade([{ name: 'delete_draft', succeeded: true }], response);
+    expect(g.score).toBe(0);
+    expect(g.reason).toContain(
+      'missed: delete_draft that succeeded (called 1 time, none that succeeded (no result came back for #1))',
+    );
+  });
+
   it('succeeded needs a record: without one the grade is an error naming the entry', async () => {
     const g = await grade([{ name: 'create_ticket', succeeded: true }], 'I created the ticket.');
     expect(g).toMatchObject({ score: null, error: true });
