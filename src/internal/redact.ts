@@ -19,7 +19,8 @@
  *   `password == "…"`; Python's `auth=('admin', 'pw')` tuple, and the password of an HTTP auth object
  *   (`HTTPBasicAuth('admin', 'pw')`, `HTTPDigestAuth`, `BasicAuth`); command-line flags are keys (`--password=…`,
  *   `--api-key …`), and curl's `-u user:password` loses the password; in prose, `my password is
- *   hunter2` loses a value that looks like a credential;
+ *   hunter2` loses a value that looks like a credential, and `Your OTP is 482913` or `verification
+ *   code: 482913` a one-time code of digits;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
  * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic; an `sk-` key from 10
  *   characters on when it has a capital, a digit or a `*`, `sk-learn` being a word), `sk_live_…`
@@ -297,6 +298,45 @@ const SESSION_WORD = /sid=|session/i;
  * as a random id has (`sid=42`, `SID=orcl` and `session=default` are kept).
  */
 const isSessionValue = (value: string): boolean => /\d/.test(value) && LETTER.test(value);
+
+/**
+ * A one-time code of digits in prose, right after a word that says it is one: `Your OTP is
+ * 482913`, `verification code: 482913`, `2FA code 482 913`, `the passcode is 9021`,
+ * `"verification_code": "482913"`, and `use code 482913` or `enter code ...` when `to sign in` (or
+ * `log in`, `verify`, `confirm`, ...) follows (see {@link ONE_TIME_PURPOSE}). A credential needs a
+ * letter elsewhere, so that ids and counts are kept; here a number is the secret, and only here
+ * (`order 482913`, `error code 500`, `status code 200`, `zip code 94107` are kept). The words
+ * and separators (1) are kept; the code (2), 4 to 10 digits or `482 913`, goes when no digit or
+ * word goes on after it (`2024-05-01`, `1234.5`).
+ */
+const ONE_TIME_CODE = new RegExp(
+  [
+    '(',
+    String.raw`\b(?:(?:one[- ]time|verification|security|2fa|mfa|t?otp|login|sign[- ]?in|authentication|access)[ \t_-]{1,4}(?:pass)?code|t?otp|passcode|one[- ]time[ \t]{1,4}(?:password|pin))`,
+    // the key's closing quote, and `is`, `was`, `:` or `=` before the code
+    String.raw`["']?[ \t]{0,4}(?:(?:is|was)(?:[ \t]{1,4}(?:now|still))?[ \t]{1,4}|[:=#][ \t]{0,4})?`,
+    String.raw`|\b(?:use|enter|type)[ \t]{1,4}(?:(?:the|this|your)[ \t]{1,4})?code[ \t]{1,4}`,
+    String.raw`)(["'\x60*]{0,2})(\d{3}[ -]\d{3}(?!\d)|\d{4,10})(?!\w|[.,:/-]\d)`,
+  ].join(''),
+  'gi',
+);
+/** What every match of {@link ONE_TIME_CODE} contains. */
+const ONE_TIME_WORD = /code|otp|one[- ]time/i;
+/** Where `use code 482913` goes on to say what the code is for: signing in, not a discount. */
+const ONE_TIME_PURPOSE =
+  /^[ \t]{1,4}to[ \t]{1,4}(?:sign|log|verify|confirm|complete|finish|reset|authenticate|access|continue|activate|unlock)/i;
+/** The start of the `use code` or `enter code` form of {@link ONE_TIME_CODE}. */
+const USE_CODE = /^(?:use|enter|type)\b/i;
+
+/** The text with each one-time code of {@link ONE_TIME_CODE} redacted. */
+function redactOneTimeCodes(text: string): string {
+  return text.replace(ONE_TIME_CODE, (match, head: string, mark: string, _code: string, offset: number) =>
+    USE_CODE.test(head) &&
+    !ONE_TIME_PURPOSE.test(text.slice(offset + match.length, offset + match.length + 64))
+      ? match
+      : `${head}${mark}${REDACTED}`,
+  );
+}
 
 /** A quoted string after a flag, in double or single quotes. */
 const QUOTED_FLAG_VALUE = String.raw`"(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'`;
@@ -762,6 +802,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (out.includes('=') && (out.includes('?') || out.includes('&')))
     out = out.replace(QUERY_CREDENTIAL, (_m, name: string) => `${name}${REDACTED}`);
   if (out.includes('Auth(')) out = out.replace(AUTH_OBJECT, redactFlagValue);
+  if (ONE_TIME_WORD.test(out)) out = redactOneTimeCodes(out);
   if (out.includes('=') && SESSION_WORD.test(out))
     out = out.replace(SESSION_COOKIE, (match, name: string, value: string) =>
       isSessionValue(value) ? `${name}${REDACTED}` : match,

@@ -86,3 +86,44 @@ describe('redactText, session cookies outside a Cookie header', () => {
     expect(redactText(text)).toBe(text);
   });
 });
+
+describe('redactText, one-time codes in prose (digits only)', () => {
+  it.each([
+    ['Your OTP is 482913', `Your OTP is ${REDACTED}`],
+    ['verification code: 482913', `verification code: ${REDACTED}`],
+    ['Your verification code is 482913.', `Your verification code is ${REDACTED}.`],
+    ['use code 482913 to sign in', `use code ${REDACTED} to sign in`],
+    ['Enter code 482913 to verify your email', `Enter code ${REDACTED} to verify your email`],
+    ['2FA code 482913', `2FA code ${REDACTED}`],
+    ['MFA code: 482 913', `MFA code: ${REDACTED}`],
+    ['your one-time code is 4829', `your one-time code is ${REDACTED}`],
+    ['One-time password: 48291367', `One-time password: ${REDACTED}`],
+    ['the passcode is 9021', `the passcode is ${REDACTED}`],
+    ['security code 482913', `security code ${REDACTED}`],
+    ['login code: **482913**', `login code: **${REDACTED}**`],
+    ['{"verification_code": "482913"}', `{"verification_code": "${REDACTED}"}`],
+    ['TOTP 482913 accepted', `TOTP ${REDACTED} accepted`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    'order 482913',
+    'code 404 error',
+    'error code 500',
+    'status code 200',
+    'zip code 94107',
+    'area code 415',
+    'code 3 lines long',
+    'use code 4000 for 10% off',
+    'the verification code expires in 10 minutes',
+    'MFA code length: 6',
+    'OTP valid for 300 seconds',
+    'exit code 1, see the verification code section',
+    'the verification code is sent; order 482913 shipped',
+    'security code review on 2024-05-01',
+  ])('keeps %s', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});

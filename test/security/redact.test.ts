@@ -115,6 +115,9 @@ describe('redactText', () => {
     ['session cookies too long, each before a (', `session=${'a1'.repeat(2_100)}(`.repeat(48)],
     ['session cookie names without a value', ' x_session sid PHPSESSID=x'.repeat(7_500)],
     ['a session word and an = in every word', 'session=a;sid=1;'.repeat(12_500)],
+    ['one-time code words before no code', 'your verification code is: "x '.repeat(6_700)],
+    ['use code and digits, for no sign-in', 'use code 482913 for 10% off '.repeat(7_200)],
+    ['codes too long to be one-time codes', `verification code ${'1'.repeat(11)}; `.repeat(6_700)],
   ])('costs linear time on a long text: %s', (_shape, long) => {
     expect(long.length).toBeGreaterThan(190_000);
     expect(redactText(long)).toBe(long);
