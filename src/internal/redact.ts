@@ -15,12 +15,13 @@
  *   a block scalar `secret: |` or `>-` or an indented value, loses all those lines); a file
  *   position `name:<line>:<col>` (`evals/cookie-policy.yaml:3:12`) is not a `key: value`; a
  *   `Cookie:` header loses its whole line, and a session cookie (`PHPSESSID`, `JSESSIONID`,
- *   `connect.sid`, `sid`, `<app>_session`) its value elsewhere (`curl -b 'sid=…'`); in code, `env["API_KEY"] = "…"`, `:=`, `=>` and
- *   `password == "…"`; Python's `auth=('admin', 'pw')` tuple, and the password of an HTTP auth object
- *   (`HTTPBasicAuth('admin', 'pw')`, `HTTPDigestAuth`, `BasicAuth`); command-line flags are keys (`--password=…`,
- *   `--api-key …`), and curl's `-u user:password` loses the password; in prose, `my password is
- *   hunter2` loses a value that looks like a credential, and `Your OTP is 482913` or `verification
- *   code: 482913` a one-time code of digits;
+ *   `connect.sid`, `sid`, `<app>_session`) its value elsewhere (`curl -b 'sid=…'`); in code,
+ *   `env["API_KEY"] = "…"`, `:=`, `=>` and `password == "…"`; Python's `auth=('admin', 'pw')`
+ *   tuple, and the password of an HTTP auth object (`HTTPBasicAuth('admin', 'pw')`,
+ *   `HTTPDigestAuth`, `BasicAuth`); command-line flags are keys (`--password=…`, `--api-key …`),
+ *   and curl's `-u user:password` loses the password; in prose, `my password is hunter2` loses a
+ *   value that looks like a credential, and `Your OTP is 482913` or `verification code: 482913` a
+ *   one-time code of digits;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
  * - key-shaped strings: `sk-…` / `rk-…` / `pk-…` (OpenAI, Anthropic; an `sk-` key from 10
  *   characters on when it has a capital, a digit or a `*`, `sk-learn` being a word), `sk_live_…`
@@ -28,7 +29,9 @@
  *   (Google), `npm_…`, `glpat-…`, `hf_…`, `whsec_…`, `SG.…`, `ya29.…`, Twilio `SK…`, Slack and
  *   Discord webhook paths, JWTs, and PEM and PGP private key blocks (cut short too);
  * - URL userinfo: `https://user:pass@host` becomes `https://[redacted]@host` (to the last `@`), and
- *   query parameters that are credentials by name (`?sig=`, `&X-Amz-Signature=`, `?key=`);
+ *   query parameters that are credentials by name (`?sig=`, `&X-Amz-Signature=`, `?key=`), and
+ *   `code=` in the URL of an auth flow (`/oauth/callback?code=…`, `/verify?code=…`, or beside
+ *   `state=`; `?code=US` is kept);
  * - any literal secret passed in (the configured API key) that is at least
  *   {@link MIN_LITERAL_SECRET_CHARS} characters long: a shorter one is a placeholder (Ollama's
  *   `ollama`), and redacting it would blank ordinary words and make judge cache keys depend on it.
@@ -205,6 +208,38 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#'"<>\\]{1,512}@/gi;
  */
 const QUERY_CREDENTIAL =
   /([?&](?:sig|signature|x-amz-signature|x-goog-signature|key)=)[^&#\s'"<>\\]{1,8192}/gi;
+
+/**
+ * A URL or a path with a query, as a word of a text (after a space, a quote, `(`, `[` or `<`, or at
+ * the text's start): its path, host included (1), and its query (2). A path holds no `?`, space or
+ * quote, so each start is read once: linear time. (See {@link redactAuthFlowCodes}.)
+ */
+const URL_WITH_QUERY = /(?<![^\s'"`<>(\[])([^\s'"`<>\\?#()]{1,2048})\?([^\s'"`<>\\#]{1,8192})/g;
+/** A `code=` parameter of a query (also after an HTML-escaped `&amp;`), and its value. */
+const CODE_PARAM = /((?:^|&(?:amp;)?)code=)[^&#)]{1,8192}/g;
+/** A `state=` parameter, which an OAuth redirect carries beside its `code=`. */
+const STATE_PARAM = /(?:^|&(?:amp;)?)state=/;
+/**
+ * A path (or host) of an auth flow, a word of it: an OAuth callback, an email verification, a
+ * password reset, a magic link, a sign-in (`/oauth/callback`, `/verify-email`, `/reset-password`,
+ * `/magic-link`, `login.example.com`); `authors` and `reviews` are not.
+ */
+const AUTH_FLOW_PATH =
+  /(?<![a-z])(?:o?auth2?|authori[sz]e|authenticate|callback|verify|verification|reset|confirm|confirmation|magic|login|log-in|signin|sign-in|sso|activate|2fa|mfa|otp)(?![a-z])/i;
+
+/**
+ * Text whose URLs of auth flows lose their `code=` value: an OAuth authorization code
+ * (`/oauth/callback?code=4/0AX...&state=xyz`), a verification or reset code (`/verify?code=...`).
+ * A URL is an auth flow when its path says so ({@link AUTH_FLOW_PATH}) or a `state=` is beside the
+ * code; elsewhere `code=` is data (`?code=US`, `?code=404`, `/products?code=SAVE20`) and is kept.
+ */
+function redactAuthFlowCodes(text: string): string {
+  return text.replace(URL_WITH_QUERY, (match, path: string, query: string) => {
+    if (!query.includes('code=') || !(AUTH_FLOW_PATH.test(path) || STATE_PARAM.test(query))) return match;
+    const redacted = query.replace(CODE_PARAM, (_m, name: string) => `${name}${REDACTED}`);
+    return redacted === query ? match : `${path}?${redacted}`;
+  });
+}
 
 /**
  * `key` `sep` `value`, where the key may be quoted (also with escaped quotes, as inside JSON in a
@@ -801,6 +836,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
     out = out.replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
   if (out.includes('=') && (out.includes('?') || out.includes('&')))
     out = out.replace(QUERY_CREDENTIAL, (_m, name: string) => `${name}${REDACTED}`);
+  if (out.includes('code=')) out = redactAuthFlowCodes(out);
   if (out.includes('Auth(')) out = out.replace(AUTH_OBJECT, redactFlagValue);
   if (ONE_TIME_WORD.test(out)) out = redactOneTimeCodes(out);
   if (out.includes('=') && SESSION_WORD.test(out))

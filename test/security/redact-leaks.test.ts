@@ -127,3 +127,54 @@ describe('redactText, one-time codes in prose (digits only)', () => {
     expect(redactText(text)).toBe(text);
   });
 });
+
+describe('redactText, codes in the URLs of auth flows', () => {
+  it.each([
+    [
+      'https://app.example.com/oauth/callback?code=4/0AX4XfWhAbC&state=xyz',
+      `https://app.example.com/oauth/callback?code=${REDACTED}&state=xyz`,
+    ],
+    [
+      'GET /auth/google/callback?code=4/0AX4XfWh&scope=email 302',
+      `GET /auth/google/callback?code=${REDACTED}&scope=email 302`,
+    ],
+    [
+      'open https://app.example.com/verify?code=482913 now',
+      `open https://app.example.com/verify?code=${REDACTED} now`,
+    ],
+    [
+      'https://app.example.com/reset-password?email=a%40b.c&code=Zq81kd93',
+      `https://app.example.com/reset-password?email=a%40b.c&code=${REDACTED}`,
+    ],
+    ['/confirm-email?code=abc123def', `/confirm-email?code=${REDACTED}`],
+    ['https://x.test/magic?code=abc123def', `https://x.test/magic?code=${REDACTED}`],
+    ['https://x.test/login?code=abc123def', `https://x.test/login?code=${REDACTED}`],
+    // no auth word in the path, but a state parameter beside the code: an OAuth redirect
+    [
+      'https://app.example.com/cb?state=xyz&code=ghoAbc123',
+      `https://app.example.com/cb?state=xyz&code=${REDACTED}`,
+    ],
+    [
+      '[back](https://app.test/oauth/callback?code=abc123def)',
+      `[back](https://app.test/oauth/callback?code=${REDACTED})`,
+    ],
+    // already handled: a token, or a key, in a reset or magic link
+    ['https://app.example.com/reset?token=abcdef123456', `https://app.example.com/reset?token=${REDACTED}`],
+    ['https://app.example.com/magic-link?key=abc123', `https://app.example.com/magic-link?key=${REDACTED}`],
+  ])('%s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted);
+    expect(redactText(redacted)).toBe(redacted);
+  });
+
+  it.each([
+    'https://x.com/shop?code=US',
+    'https://x.com/err?code=404',
+    'https://restcountries.example/v3/alpha?code=US&fields=name',
+    '/products?code=SAVE20&qty=2',
+    'https://x.test/verify?zipcode=94107',
+    'https://x.test/oauth/callback?error=access_denied&state=xyz',
+    'see /docs/oauth.md, then GET /api?code=US',
+  ])('keeps %s', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});

@@ -117,6 +117,9 @@ describe('redactText', () => {
     ['a session word and an = in every word', 'session=a;sid=1;'.repeat(12_500)],
     ['one-time code words before no code', 'your verification code is: "x '.repeat(6_700)],
     ['use code and digits, for no sign-in', 'use code 482913 for 10% off '.repeat(7_200)],
+    ['auth-flow URLs with empty codes', '/oauth/callback?state=x&code= '.repeat(6_500)],
+    ['long paths with code= and no query', `${'p/'.repeat(1_100)}code=x `.repeat(90)],
+    ['a query start in every word', '(a?code=&(b?state '.repeat(11_000)],
     ['codes too long to be one-time codes', `verification code ${'1'.repeat(11)}; `.repeat(6_700)],
   ])('costs linear time on a long text: %s', (_shape, long) => {
     expect(long.length).toBeGreaterThan(190_000);
