@@ -147,9 +147,14 @@ const PASSIVE = new RegExp(
 );
 /** Adverbs that make a passive a report of what happened before or by itself ("was previously deleted"). */
 const HISTORY_ADVERB = /\b(?:previously|originally|automatically|recently)\b/i;
-/** "I was able to", "we've been able to", "I managed to", "I did" right before a verb's base form. */
+/** Past verbs that, with "to", claim the verb after them: "I managed to cancel", "I proceeded to cancel". */
+const DID_TO = String.raw`(?:managed|proceeded|went\s+on|made\s+sure)`;
+/**
+ * "I was able to", "we've been able to", "I managed to", "I proceeded to", "I did" right before a
+ * verb's base form.
+ */
 const ABLE = new RegExp(
-  String.raw`\b(?:i|we)(?:(?:(?:\s+(?:was|were)|(?:['’]ve|\s+have)\s+been)(?:\s+${ADVERBS_ALL})*\s+able|(?:['’]ve|\s+have)?(?:\s+${ADVERBS_ALL})*\s+managed)\s+to|(?:\s+${ADVERBS_ALL})*\s+did(?:\s+${ADVERBS_ALL})*)\s+$`,
+  String.raw`\b(?:i|we)(?:(?:(?:\s+(?:was|were)|(?:['’]ve|\s+have)\s+been)(?:\s+${ADVERBS_ALL})*\s+able|(?:['’]ve|\s+have)?(?:\s+${ADVERBS_ALL})*\s+${DID_TO})\s+to|(?:\s+${ADVERBS_ALL})*\s+did(?:\s+${ADVERBS_ALL})*)\s+$`,
   'iu',
 );
 /**
@@ -158,6 +163,15 @@ const ABLE = new RegExp(
  */
 const ABLE_THEN = new RegExp(
   `${ABLE.source.slice(0, -1)}\\p{L}+\\b[^.;!?]{0,200}?\\s(?:and|&)(?:\\s+${ADVERBS})*\\s+$`,
+  'iu',
+);
+/**
+ * "managed to", "proceeded to", "was able to" with no subject of their own right before a verb's
+ * base form: after "and", the two read as one past verb ("I found your order and proceeded to
+ * cancel it" as "... and cancelled it").
+ */
+const TO_BASE = new RegExp(
+  String.raw`\b(?:${DID_TO}|(?:was|were)(?:\s+${ADVERBS_ALL})*\s+able)\s+to(?:\s+${ADVERBS})*\s+$`,
   'iu',
 );
 /** The base forms of the irregular past verbs of the default patterns. */
@@ -444,7 +458,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       const found = base
         ? (ableAt(clause, at, length, pattern) ??
           (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
-          ableThen(clause, at, length, pattern))
+          ableThen(clause, at, length, pattern) ??
+          toBase(clause, at, length, pattern, seen, subjectBefore, unhedgedBefore))
         : (claimAt(clause, at, length, pattern, sentence[index + 1], previous) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
@@ -564,6 +579,32 @@ function ableThen(clause: string, at: number, length: number, pattern: ClaimPatt
   const before = clause.slice(0, at);
   if (!ABLE_THEN.test(before) || HEDGE.test(before) || NONE.test(clause.slice(at + length))) return undefined;
   return { ...agent(clause, pattern, at, at + length), able: true };
+}
+
+/**
+ * The claim of a verb's base form after "proceeded to", "managed to" or "was able to" with no
+ * subject of their own, read as one past verb from there: joined by "and" to the claim or the verb
+ * of "I" before it ("I deleted the draft and proceeded to cancel the order", "I found your order
+ * and proceeded to cancel it"), as {@link coordinated} and {@link afterOtherVerb} read a past verb.
+ */
+function toBase(
+  clause: string,
+  at: number,
+  length: number,
+  pattern: ClaimPattern,
+  seen: readonly { at: number; found: Found | undefined }[],
+  subjectBefore: boolean,
+  unhedged: boolean,
+): Found | undefined {
+  const to = TO_BASE.exec(clause.slice(0, at));
+  if (to === null) return undefined;
+  const from = to.index;
+  const span = at + length - from;
+  const last = seen.findLast((s) => s.at < from);
+  return (
+    (last?.found ? coordinated(clause, from, span, pattern, last.found) : undefined) ??
+    afterOtherVerb(clause, from, span, pattern, subjectBefore, unhedged)
+  );
 }
 
 /**
