@@ -42,7 +42,9 @@ export const TRUNCATION_MARKER = '… [truncated]';
  *
  * Hosted calls (the provider ran them) are calls like any other, with `kind: 'hosted'`. Results are
  * never calls: when the input holds any, each call gets `status` (`ok`, `error`, or `unknown` when
- * no result came back for it). JSON-string arguments are parsed; one that does not parse is kept as
+ * no result came back for it); a call awaiting a human's approval (an AI SDK
+ * `tool-approval-request`, an Agents SDK `tool_approval_item`, with no result) is `unknown` even
+ * when the input holds no other result. JSON-string arguments are parsed; one that does not parse is kept as
  * the raw string, never dropped. A shape no adapter recognises is an {@link AiEvalError} of code
  * `INVALID_TOOL_CALLS` naming the JSON path and what it got, never an empty record.
  *

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FORBIDDEN_PREFIXES, readOnlyRun } from '../../src/graders/read-only-run.js';
 import { buildContext } from '../../src/grading/context.js';
 import { normalizeToolCatalog } from '../../src/grading/tool-catalog.js';
+import { normalizeToolCalls } from '../../src/grading/tool-calls.js';
 import type { GradeResult, ToolCall } from '../../src/grading/types.js';
 import { ROOT } from '../helpers/paths.js';
 
@@ -66,6 +67,19 @@ describe('read_only_run', () => {
       'mutating tools called: save_config (from the agent tool-call record)',
     );
     expect(grade([call('Create_Node')]).score).toBe(1);
+  });
+
+  it('fails a mutating call still awaiting approval: the agent asked to mutate, though it never ran', () => {
+    const pending = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures', 'records', 'ai-sdk', 'approval-pending.json'), 'utf8'),
+    ) as { value: unknown };
+    const calls = normalizeToolCalls(pending.value);
+    expect(calls).toEqual([
+      { function_name: 'delete_draft', arguments: { draft: 'old draft' }, status: 'unknown' },
+    ]);
+    const g = grade(calls);
+    expect(g.score).toBe(0);
+    expect(g.reason).toContain('mutating tools called: delete_draft');
   });
 
   it('uses metadata.forbidden_tool_prefixes: strings only, trimmed, lowercased', () => {
