@@ -214,7 +214,7 @@ const QUERY_CREDENTIAL =
  * the text's start): its path, host included (1), and its query (2). A path holds no `?`, space or
  * quote, so each start is read once: linear time. (See {@link redactAuthFlowCodes}.)
  */
-const URL_WITH_QUERY = /(?<![^\s'"`<>(\[])([^\s'"`<>\\?#()]{1,2048})\?([^\s'"`<>\\#]{1,8192})/g;
+const URL_WITH_QUERY = /(?<![^\s'"`<>([])([^\s'"`<>\\?#()]{1,2048})\?([^\s'"`<>\\#]{1,8192})/g;
 /** A `code=` parameter of a query (also after an HTML-escaped `&amp;`), and its value. */
 const CODE_PARAM = /((?:^|&(?:amp;)?)code=)[^&#)]{1,8192}/g;
 /** A `state=` parameter, which an OAuth redirect carries beside its `code=`. */
