@@ -1023,7 +1023,8 @@ function furtherObject(text: string): { words: string[]; consumed: number } | un
  * "Orders 1234 and 1235", "Order No. 1234", "Your $20", "A refund of $20", "it"): up to four tokens back, to a
  * determiner, a stop word, punctuation or a person; numbers, ids and amounts count toward the
  * phrase but are not among its words. Undefined when the words before are a person or an auxiliary
- * ("I was", "you"), so the verb is no claim about a thing, or only numbers ("2").
+ * ("I was", "you"), so the verb is no claim about a thing, or only bare numbers ("2"); an id alone
+ * ("#1234", "No. 1234") names a thing, with no words.
  */
 function nounBefore(text: string): { words: string[]; start: number } | undefined {
   // A short bracket after the noun qualifies it ("The draft (v2)", "Order 1234 (the blue mug)").
@@ -1036,6 +1037,8 @@ function nounBefore(text: string): { words: string[]; start: number } | undefine
   let start = -1;
   let noun = false;
   let amount = false;
+  // An id ("#1234", "No. 1234") names a thing, as a noun does; a bare number says how many.
+  let id = false;
   let counted = 0;
   for (let i = tokens.length - 1; i >= 0 && counted < 4; i--) {
     const token = tokens[i]!;
@@ -1047,6 +1050,7 @@ function nounBefore(text: string): { words: string[]; start: number } | undefine
     // "No." before the number it introduces is part of the id ("Order No. 1234").
     if (next?.index === start && NUMBER_SIGNS.has(word) && /\d/.test(next[0]) && /^\.?\s*$/.test(gap)) {
       start = token.index;
+      id = true;
       continue;
     }
     // Punctuation between two words ends the phrase: "Done: order 42", "question(s) (1".
@@ -1064,11 +1068,12 @@ function nounBefore(text: string): { words: string[]; start: number } | undefine
     start = token.index;
     if (CURRENCY.has(word) || AMOUNT.test(word)) amount = true;
     else if (named) noun = true;
+    else if (/^[#№]/.test(word)) id = true;
     if (named && !CURRENCY.has(word) && !/[\d#$€£%]/.test(word)) words.unshift(word);
     if (GENERIC.has(word)) break;
   }
   // Numbers alone ("2 have been closed") say how many, not what; an amount ("$20") is money.
-  if (start < 0 || !(noun || amount)) return undefined;
+  if (start < 0 || !(noun || amount || id)) return undefined;
   // "A refund of $20": the amount is of the thing named before it, which is the object.
   const of = noun ? null : /\sof\s*$/i.exec(before.slice(0, start));
   const owner = of ? nounBefore(before.slice(0, of.index)) : undefined;

@@ -495,7 +495,8 @@ describe('claims_grader: abbreviations in sentences', () => {
     expect(quotes('Did you delete it? No. I deleted the homepage.')).toEqual([
       ['I deleted the homepage', 'delete', ['homepage']],
     ]);
-    expect(quotes('No. 1234 has been cancelled.')).toEqual([]);
+    // Read either way ("No. 1234" an id, or "No." then "1234"), it says 1234 has been cancelled.
+    expect(quotes('No. 1234 has been cancelled.')).toEqual([['No. 1234 has been cancelled', 'cancel', []]]);
   });
 });
 
