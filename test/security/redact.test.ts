@@ -505,11 +505,10 @@ describe('redactText, private key blocks', () => {
     expect(redactText(text)).toBe(redacted);
   });
 
+  // Linear time is held by the test's timeout: in quadratic time this 1.5 MB text takes hours.
   it('costs linear time on many BEGIN lines without an END', () => {
     const text = '-----BEGIN PRIVATE KEY-----\nx '.repeat(50_000);
-    const started = Date.now();
     expect(redactText(text)).toBe(`${REDACTED}\nx `.repeat(50_000));
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 
@@ -617,11 +616,10 @@ describe('redactText, a secret named in prose', () => {
     }
   });
 
+  // Linear time is held by the test's timeout: in quadratic time this 1.8 MB text takes hours.
   it('costs linear time on a long text', () => {
     const long = `${'the password is a '.repeat(100_000)}x`;
-    const started = Date.now();
     expect(redactText(long)).toBe(long);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 
