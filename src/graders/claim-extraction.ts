@@ -775,7 +775,8 @@ function furtherObjects(
     const joined = join.exec(clause.slice(at));
     if (joined === null) return at;
     const objectStart = at + joined[0].length;
-    const next = furtherObject(clause.slice(objectStart));
+    // Only after a verb's own object ("and homepage"); a clause after a comma ("..., Ana") is none.
+    const next = furtherObject(clause.slice(objectStart), join === AND_OBJECT);
     if (next === undefined) return at;
     at = objectStart + next.consumed;
     if (next.words.length === 0 && claims.length > 0) {
@@ -987,12 +988,24 @@ function objectAfter(after: string): { words: string[]; consumed: number } {
 }
 
 /**
+ * Words that are no object alone after "and" ("I cancelled the order and left", "... and nothing
+ * else", "... and done"): past verbs without "-ed", quantities, pronouns, replies.
+ */
+const NOT_BARE_OBJECTS = new Set(
+  `left went came did made ran found took got saw told gave kept sent paid set put built wrote read
+  met sat stood held brought bought thought felt meant spent lost won began knew drew threw grew
+  spoke broke chose drove fell forgot understood done nothing none more less else other others yes
+  no sorry thanks please ${[...LAST_ADVERBS, ...GENERIC, ...PRONOUNS].join(' ')}`.split(/\s+/),
+);
+
+/**
  * Another object of the same verb, after "and": determiners and at most two words ("the
- * homepage"), or at most one word and a number or id ("order #W2", "1235"), then the end of the
- * clause or a stop word. Undefined when the words after "and" are no such phrase ("the homepage is
+ * homepage"), or at most one word and a number or id ("order #W2", "1235"), or, when `bare`, one
+ * word alone ("the draft and homepage"; not a past verb, "and left"), then the end of the clause or
+ * a stop word. Undefined when the words after "and" are no such phrase ("the homepage is
  * unchanged", "checked the homepage"). No words: more numbers of the thing before.
  */
-function furtherObject(text: string): { words: string[]; consumed: number } | undefined {
+function furtherObject(text: string, bare: boolean): { words: string[]; consumed: number } | undefined {
   const words: string[] = [];
   let consumed = 0;
   let determined = false;
@@ -1014,9 +1027,13 @@ function furtherObject(text: string): { words: string[]; consumed: number } | un
     }
     consumed = WORD.lastIndex;
   }
-  if (!(determined ? words.length > 0 : numbered)) return undefined;
+  const alone = bare && !numbered && words.length === 1 && isBareObject(words[0]!);
+  if (!(determined ? words.length > 0 : numbered || alone)) return undefined;
   return PHRASE_END.test(text.slice(consumed)) ? { words, consumed } : undefined;
 }
+
+const isBareObject = (word: string): boolean =>
+  !NOT_BARE_OBJECTS.has(word) && !/(?:ed|ly)$/.test(word) && /^[\p{L}][\p{L}'’-]*$/u.test(word);
 
 /**
  * The noun phrase that ends right where `before` ends ("the ticket", "Order #W1", "Order 1234",

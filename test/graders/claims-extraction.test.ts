@@ -327,17 +327,32 @@ describe('claims_grader: one verb with two objects', () => {
     );
   });
 
-  it('a noun after "and" that starts a clause of its own, or without a determiner or number, is no second object', () => {
+  it('a noun after "and" that starts a clause of its own, or a word alone that names no thing, is no second object', () => {
     for (const text of [
       'I deleted the draft and the homepage is unchanged.',
       'I deleted the draft and the homepage now shows the new banner.',
       'I deleted the draft and the team will review it.',
       'I deleted the draft and checked the homepage.',
-      'I deleted the draft and homepage.',
+      'I deleted the draft and homepage is unchanged.',
+      'I deleted the draft and left.',
+      'I deleted the draft and nothing else.',
+      'I deleted the draft and stopped.',
+      'I deleted the draft, thanks.',
     ]) {
       expect(quotes(text), text).toEqual([['I deleted the draft', 'delete', ['draft']]]);
     }
     expect(quotes('I did not delete the draft and the homepage.')).toEqual([]);
+  });
+
+  it('one word alone after "and" is a second object: "I deleted the draft and homepage"', () => {
+    expect(quotes('I deleted the draft and homepage.')).toEqual([
+      ['I deleted the draft', 'delete', ['draft']],
+      ['homepage', 'delete', ['homepage']],
+    ]);
+    expect(quotes('I deleted drafts and pages.')).toEqual([
+      ['I deleted drafts', 'delete', ['drafts']],
+      ['pages', 'delete', ['pages']],
+    ]);
   });
 });
 
