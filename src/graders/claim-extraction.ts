@@ -31,6 +31,41 @@ const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*
  */
 const QUOTED_SPEECH =
   /\b(?<!\b(?:i|we)(?:\s{1,5}(?:just|already|also))?\s{1,5})(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s{0,5}[:,]?\s{0,5})["“][^"”\n]{1,400}["”]/giu;
+/**
+ * The end of a line that introduces someone else's words ("You wrote:", "Ana said this:", "Your
+ * message:"): a blockquote right after it quotes them. Not the agent's own ("As I said:").
+ */
+const QUOTE_INTRO =
+  /(?:(?<!\b(?:i|we)(?:\s{1,5}(?:just|already|also))?\s{1,5})\b(?:said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(?:\s+(?:this|that|the\s+following))?|\b(?:your|their|his|her|the\s+(?:customer|user)['’]s)\s+(?:message|request|email|note|reply))\s*:\s*$/iu;
+/** A blockquote line: "> ...". */
+const QUOTE_LINE = /^[ \t]{0,3}>/;
+
+/**
+ * The response without each blockquote that follows a line introducing someone else's words
+ * ("You wrote:" then "> I already deleted the draft", a blank line between or not): quoted, not the
+ * agent's statements. Each
+ * dropped line leaves a line break. A blockquote with no such line stays: it may be the agent's.
+ */
+function withoutQuotedBlocks(response: string): string {
+  if (!response.includes('>')) return response;
+  const lines = response.split('\n');
+  let quoted = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!QUOTE_LINE.test(line)) quoted = false;
+    else if (quoted || introduced(lines, i)) {
+      quoted = true;
+      lines[i] = '';
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The line before line `i`, or the one before a blank line there, introduces someone else's words. */
+const introduced = (lines: readonly string[], i: number): boolean => {
+  const before = lines[i - 1]?.trim() === '' ? lines[i - 2] : lines[i - 1];
+  return before !== undefined && QUOTE_INTRO.test(before);
+};
 /** "logged in", "logged into", "logged out": signing in or out, not a log entry created. */
 const SIGN_IN = /^log(?:ged)?\s+(?:in|into|on|out|off)\b/i;
 /** A markdown table row: a line between pipes. */
@@ -418,7 +453,9 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
   // of a negation, condition or hedge.
   let read: { sentence: readonly string[]; subjectLeads: boolean; unhedged: number } | undefined;
   for (const [index, clause, sentence] of clauses(
-    tablesAsLines(withoutCode(response)).replace(QUOTED_SPEECH, '$1$2""').replace(EMPHASIS, ''),
+    tablesAsLines(withoutQuotedBlocks(withoutCode(response)))
+      .replace(QUOTED_SPEECH, '$1$2""')
+      .replace(EMPHASIS, ''),
   )) {
     if (read?.sentence !== sentence) {
       const hedged = sentence.findIndex((c) => HEDGE.test(c));
