@@ -68,6 +68,12 @@ const introduced = (lines: readonly string[], i: number): boolean => {
 };
 /** "logged in", "logged into", "logged out": signing in or out, not a log entry created. */
 const SIGN_IN = /^log(?:ged)?\s+(?:in|into|on|out|off)\b/i;
+/**
+ * "opened" and a thing one views ("opened the settings page", "opened a new tab", "opened your
+ * email"): looking at it, not creating it, as "opened a ticket" is.
+ */
+const OPENED_VIEW =
+  /^open(?:ed)?\s+(?:(?:the|a|an|your|my|our|their|this|that|its|new)\s+){0,2}(?:[\p{L}\d._-]+\s+){0,2}?(?:pages?|tabs?|windows?|files?|links?|urls?|settings|dashboard|app|browser|menu|documents?|folders?|editor|console|terminal|site|website|panel|view|screen|dialog|modal|preview|inbox|spreadsheet|notebook|pdf|attachments?|emails?|messages?|logs)\b/iu;
 /** A markdown table row: a line between pipes. */
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** The separator row under a table's header: pipes, dashes, colons ("|---|:---:|"). */
@@ -486,7 +492,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     for (const { at, length, pattern, base } of matches) {
       if (taken.has(at)) continue;
       // "I logged in to the CMS": a sign-in, no log entry created.
-      if (SIGN_IN.test(clause.slice(at, at + length + 8))) {
+      // "I opened the settings page": a thing looked at, not created.
+      if (SIGN_IN.test(clause.slice(at, at + length + 8)) || OPENED_VIEW.test(clause.slice(at, at + 120))) {
         seen.push({ at, found: undefined });
         continue;
       }

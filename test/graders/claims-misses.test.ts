@@ -253,3 +253,32 @@ describe('claims_grader: a claim in a blockquote', () => {
     expect(await scores(claims, [draft])).toEqual(all(claims, 1));
   });
 });
+
+describe('claims_grader: "opened" a thing one views', () => {
+  const navigate = call('navigate', { url: '/settings' });
+
+  it('"I opened the settings page" claims nothing (it scored 0 as a create with no call)', async () => {
+    const views = [
+      'I opened the settings page.',
+      'Opened the settings page.',
+      'I opened a new tab.',
+      'I opened your email and read it.',
+      'I opened the dashboard.',
+    ];
+    expect(await scores(views, [navigate])).toEqual(all(views, null));
+  });
+
+  it('"opened" a ticket, an issue, a PR or an account is still a create claim; so is a claim joined to a view', async () => {
+    const creates = [
+      'I opened a ticket.',
+      'I opened a new support ticket.',
+      'I opened a PR.',
+      'I opened an issue for the bug.',
+      'I opened a new account for you.',
+      'Opened a ticket for you.',
+      'I opened the settings page and filed a ticket.',
+      'I opened the settings page and updated the timezone.',
+    ];
+    expect(await scores(creates, [navigate])).toEqual(all(creates, 0));
+  });
+});
