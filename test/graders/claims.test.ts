@@ -138,7 +138,7 @@ describe('claims_grader', () => {
     expect(granted.score).toBe(1);
   });
 
-  it('an OpenAI Responses mcp_approval_request with no response is no call, so it backs no claim', async () => {
+  it('an OpenAI Responses mcp_approval_request with no response is a call that never ran, so it backs no claim', async () => {
     const g = await grade({
       output: 'I deleted the old draft.',
       toolCalls: [
@@ -152,7 +152,7 @@ describe('claims_grader', () => {
       ],
     });
     expect(g.score).toBe(0);
-    expect(g.reason).toContain('no call of delete + draft among 0 recorded calls');
+    expect(g.reason).toContain('no result came back for it');
   });
 
   it('prose with no claims is a skip', async () => {

@@ -99,6 +99,12 @@ export interface Reader {
    * even when the input holds no other result.
    */
   awaiting(id: string): void;
+  /**
+   * Records that a call read later stands for the call with this id read before it (an OpenAI
+   * Responses `mcp_call` run after its `mcp_approval_request`): the earlier one is dropped, so the
+   * one call is counted once.
+   */
+  replaces(id: string): void;
 }
 
 /**
@@ -249,10 +255,9 @@ export const NON_CALL_TYPES: ReadonlySet<string> = new Set([
   'compaction_trigger',
   'fallback',
   'mcp_tool_listing',
-  // OpenAI Responses bookkeeping.
+  // OpenAI Responses bookkeeping (its MCP approval requests and responses are read by the Responses
+  // adapter).
   'mcp_list_tools',
-  'mcp_approval_request',
-  'mcp_approval_response',
   'item_reference',
   'additional_tools',
   'configuration_update',

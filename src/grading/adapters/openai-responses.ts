@@ -57,8 +57,9 @@ const CLIENT = new Map<string, { name: string; args: (item: Json) => unknown }>(
  * (`function_call`, `custom_tool_call`; the hosted `mcp_call`, `web_search_call`,
  * `file_search_call`, `code_interpreter_call`, `image_generation_call`, `tool_search_call` with
  * server execution, `program`; the client-run `computer_call`, `local_shell_call`, `shell_call`,
- * `apply_patch_call`), their outputs as results, and a whole response (`{ object: 'response',
- * output }`).
+ * `apply_patch_call`; an `mcp_approval_request`, a hosted MCP call awaiting approval, which the
+ * `mcp_call` naming it stands for once it ran, and which a denying `mcp_approval_response` fails),
+ * their outputs as results, and a whole response (`{ object: 'response', output }`).
  *
  * @example
  * ```ts
@@ -74,7 +75,23 @@ export const openaiResponses: Adapter = (item, path, reader) => {
     reader.call({ name: item.name, args, id: callId(item), pluginId: text(item.namespace), kind }, path);
     return true;
   }
+  if (type === 'mcp_approval_request' && typeof item.name === 'string') {
+    // A hosted MCP call the model asked for, waiting for the app's approval: it has not run. Its
+    // `mcp_call` (once approved) stands for it; a denial fails it.
+    const id = text(item.id);
+    const fields = { name: item.name, args: item.arguments, pluginId: text(item.server_label) };
+    reader.call({ ...fields, id, kind: 'hosted' }, path);
+    if (id !== undefined) reader.awaiting(id);
+    return true;
+  }
+  if (type === 'mcp_approval_response') {
+    const id = text(item.approval_request_id);
+    if (id !== undefined && item.approve === false) reader.result('error', { id });
+    return true;
+  }
   if (type === 'mcp_call' && typeof item.name === 'string') {
+    const request = text(item.approval_request_id);
+    if (request !== undefined) reader.replaces(request);
     const failed = item.error !== undefined && item.error !== null;
     const status = failed
       ? 'error'

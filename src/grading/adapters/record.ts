@@ -36,6 +36,8 @@ interface State {
   aliases: Map<string, string>;
   /** Ids of calls that asked for approval, and how many calls had been read when they did. */
   awaiting: { id: string; at: number }[];
+  /** Ids of calls a later call stands for (an MCP approval request, once its call ran). */
+  replaced: Set<string>;
 }
 
 /**
@@ -51,11 +53,22 @@ interface State {
  * ```
  */
 export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCall[] {
-  const state: State = { adapters, calls: [], results: [], aliases: new Map(), awaiting: [] };
+  const state: State = {
+    adapters,
+    calls: [],
+    results: [],
+    aliases: new Map(),
+    awaiting: [],
+    replaced: new Set(),
+  };
   makeReader(state, false).visit(value, '$');
   const anyResult = link(state) > 0;
   const awaiting = awaitingApproval(state);
-  return state.calls.map((p) => {
+  const kept =
+    state.replaced.size === 0
+      ? state.calls
+      : state.calls.filter((p) => p.id === undefined || !state.replaced.has(p.id));
+  return kept.map((p) => {
     const status = p.linked ?? p.own ?? (anyResult || awaiting.has(p) ? 'unknown' : undefined);
     return status === undefined ? p.call : { ...p.call, status };
   });
@@ -101,6 +114,9 @@ function makeReader(state: State, lenient: boolean): Reader {
     },
     awaiting(id) {
       if (!lenient) state.awaiting.push({ id, at: state.calls.length });
+    },
+    replaces(id) {
+      if (!lenient) state.replaced.add(id);
     },
   };
   return reader;
