@@ -98,11 +98,26 @@ function backing(claim: Claim, calls: readonly ToolCall[]): { call?: number; why
 }
 
 /**
- * Short names of things a call names in full: a "PR" is a pull request, an "MR" a merge request.
+ * Other names a call gives a claimed thing, each as its words: a "PR" is a pull request and an "MR"
+ * a merge request; an email is what a `gmail.send` or `send_message` call sends, a meeting what
+ * `create_event` schedules, a table what `create_reservation` books, a ticket what `create_issue`
+ * files. Only the thing's name is widened: the call must still perform the claimed action.
  */
-const SHORT_NAMES: Readonly<Record<string, readonly string[]>> = {
-  pr: ['pull', 'request'],
-  mr: ['merge', 'request'],
+const OTHER_NAMES: Readonly<Record<string, ReadonlyArray<readonly string[]>>> = {
+  pr: [['pull', 'request']],
+  mr: [['merge', 'request']],
+  email: [['mail'], ['gmail'], ['message']],
+  mail: [['email'], ['gmail'], ['message']],
+  message: [['email'], ['mail'], ['gmail'], ['sms'], ['chat']],
+  meeting: [['event'], ['calendar'], ['appointment']],
+  appointment: [['event'], ['calendar'], ['meeting'], ['booking'], ['reservation']],
+  event: [['meeting'], ['calendar']],
+  table: [['reservation'], ['booking']],
+  reservation: [['booking']],
+  booking: [['reservation']],
+  invite: [['invitation']],
+  invitation: [['invite']],
+  ticket: [['issue']],
 };
 
 /** The call's tool-name words hold one of the pattern's tool words, and it mentions the claimed object. */
@@ -119,8 +134,8 @@ function performs(call: ToolCall, claim: Claim): boolean {
     parts.length > 0 && parts.every((part) => mentioned.has(part));
   return claim.objects.some((o) => {
     const parts = words(o).map(singular);
-    const full = parts.length === 1 ? SHORT_NAMES[parts[0]!] : undefined;
-    return named(parts) || (full !== undefined && named(full));
+    const others = parts.length === 1 ? OTHER_NAMES[parts[0]!] : undefined;
+    return named(parts) || (others !== undefined && others.some(named));
   });
 }
 
