@@ -34,10 +34,11 @@ async function grade(
   return result.grades[0]!;
 }
 
-const fixture = (name: string): unknown[] =>
+/** The value of an SDK-built fixture (a list of items, or a whole result object). */
+const fixture = (name: string): unknown =>
   (
     JSON.parse(readFileSync(join(ROOT, 'fixtures', 'records', `${name}.json`), 'utf8')) as {
-      value: unknown[];
+      value: unknown;
     }
   ).value;
 
@@ -108,10 +109,10 @@ describe('claims_grader', () => {
   });
 
   it('a call awaiting approval backs no claim: AI SDK 6 and Agents SDK runs stopped at an approval request', async () => {
-    const pending = JSON.parse(
-      readFileSync(join(ROOT, 'fixtures', 'records', 'ai-sdk', 'approval-pending.json'), 'utf8'),
-    ) as { value: unknown };
-    const aiSdk = await grade({ output: 'I deleted the old draft.', toolCalls: pending.value });
+    const aiSdk = await grade({
+      output: 'I deleted the old draft.',
+      toolCalls: fixture('ai-sdk/approval-pending'),
+    });
     expect(aiSdk.score).toBe(0);
     expect(aiSdk.reason).toContain('but no result came back for it');
     const agents = await grade({
@@ -283,7 +284,7 @@ describe('claims_grader', () => {
     expect(chat.reason).toContain('only failed call #2 create_ticket');
     const anthropic = await grade({
       output: "I've created the ticket for you.",
-      messages: fixture('anthropic/transcript'),
+      messages: fixture('anthropic/transcript') as unknown[],
     });
     expect(anthropic.score).toBe(0);
     const agents = await grade({
