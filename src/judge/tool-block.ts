@@ -27,9 +27,9 @@ const PLAIN_NAME = /^[\w.:/-]{1,120}$/;
 export const MAX_RENDERED_CALLS = 100;
 
 /**
- * What follows the arguments of a call whose `status` is `error`. A call that is `ok`, `unknown` or
- * has no status gets nothing: its line reads as it always has, so recorded cache entries of runs
- * without a failed call stay valid.
+ * What follows the arguments of a call whose `status` is `error`. A call that is `ok` or has no
+ * status gets no mark: its line reads as it always has, so recorded cache entries of runs without a
+ * marked call stay valid.
  *
  * @example
  * ```ts
@@ -39,16 +39,34 @@ export const MAX_RENDERED_CALLS = 100;
  */
 export const FAILED_CALL_MARK = ' (failed)';
 
-/** The heading of a record without a failed call (unchanged, so recorded prompts keep their keys). */
-const HEADING = 'Tool-call record (names and arguments, in call order; results not shown):';
-/** The heading of a record with a failed call: it says what the mark means. */
-const HEADING_WITH_FAILURES =
-  'Tool-call record (names and arguments, in call order; results not shown; a call marked (failed) did not do what it was asked):';
+/**
+ * What follows the arguments of a call no result came back for (`status: 'unknown'`): the record
+ * does not show it ran, as for a call still awaiting a human's approval. Without it, a judge read
+ * "I deleted the draft" over such a call as work done.
+ *
+ * @example
+ * ```ts
+ * toolCallLines([{ function_name: 'delete_draft', arguments: { id: 7 }, status: 'unknown' }]);
+ * // '1. delete_draft {"id":7} (no result)'
+ * ```
+ */
+export const NO_RESULT_MARK = ' (no result)';
+
+/** The heading's opening; a record without a marked call gets it closed as it is (unchanged, so recorded prompts keep their keys). */
+const HEADING_START = 'Tool-call record (names and arguments, in call order; results not shown';
+/** What each mark means, said in the heading of a record with a call so marked. */
+const FAILED_NOTE = '; a call marked (failed) did not do what it was asked';
+const NO_RESULT_NOTE =
+  "; a call marked (no result) has no result in the record: it may never have run, for instance while it awaits a human's approval";
+
+/** The mark of a call by its status: failed, no result, or none. */
+const markOf = (call: ToolCall): string =>
+  call.status === 'error' ? FAILED_CALL_MARK : call.status === 'unknown' ? NO_RESULT_MARK : '';
 
 /**
  * The listed lines of a tool-call record, `n. name {arguments}`, with the values of secret-looking
- * arguments redacted (their names kept) and ` (failed)` after a call whose status is `error`;
- * `undefined` for an absent or empty record. These lines are what the tool-call fence holds.
+ * arguments redacted (their names kept), ` (failed)` after a call whose status is `error` and
+ * ` (no result)` after one whose status is `unknown`; `undefined` for an absent or empty record. These lines are what the tool-call fence holds.
  *
  * @example
  * ```ts
@@ -65,15 +83,15 @@ export function toolCallLines(record: readonly ToolCall[] | undefined): string |
         ? call.function_name
         : JSON.stringify(call.function_name);
       const plugin = call.plugin_id ? ` (plugin ${JSON.stringify(call.plugin_id)})` : '';
-      const failed = call.status === 'error' ? FAILED_CALL_MARK : '';
-      return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(redactValue(call.arguments) as ToolCall['arguments'])) ?? 'null'}${failed}`;
+      return `${index + 1}. ${name}${plugin} ${JSON.stringify(displayArguments(redactValue(call.arguments) as ToolCall['arguments'])) ?? 'null'}${markOf(call)}`;
     })
     .join('\n');
 }
 
 /**
  * Renders a tool-call record for the criteria slot of a judge prompt: tool names and arguments in
- * call order, a call that failed marked ` (failed)` (its heading then says what the mark means),
+ * call order, a call that failed marked ` (failed)` and one no result came back for ` (no result)`
+ * (its heading then says what each mark used means),
  * never what a tool returned, fenced with the prompt's `tag` (the agent chose them, so
  * they are data). Arguments are JSON-encoded on one line and values under secret-looking keys are
  * redacted. An empty record renders as a statement that the agent called no tools; an absent
@@ -96,6 +114,8 @@ export function renderToolCalls(record: readonly ToolCall[] | undefined, tag: st
       ? `\n… and ${record.length - MAX_RENDERED_CALLS} more calls, not listed`
       : '';
   // Only a listed call's mark needs the explaining heading.
-  const failures = record.slice(0, MAX_RENDERED_CALLS).some((call) => call.status === 'error');
-  return `${failures ? HEADING_WITH_FAILURES : HEADING}\n${fence('TOOL CALLS', lines, tag)}${more}`;
+  const listed = record.slice(0, MAX_RENDERED_CALLS);
+  const failed = listed.some((call) => call.status === 'error') ? FAILED_NOTE : '';
+  const unknown = listed.some((call) => call.status === 'unknown') ? NO_RESULT_NOTE : '';
+  return `${HEADING_START}${failed}${unknown}):\n${fence('TOOL CALLS', lines, tag)}${more}`;
 }

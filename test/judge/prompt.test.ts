@@ -132,7 +132,8 @@ describe('the prompt a judge sends', () => {
     });
     const t = tagOf(prompt);
     expect(prompt).toContain(
-      `Tool-call record (names and arguments, in call order; results not shown):\n<<<TOOL CALLS ${t}>>>\n1. list_nodes {"status":"draft"}\n2. publish_node {"nid":7}\n<<<END TOOL CALLS ${t}>>>\nScoring guidance (0-5):`,
+      // publish_node's result is not in the transcript: marked, as a call that may never have run.
+      `Tool-call record (names and arguments, in call order; results not shown; a call marked (no result) has no result in the record: it may never have run, for instance while it awaits a human's approval):\n<<<TOOL CALLS ${t}>>>\n1. list_nodes {"status":"draft"}\n2. publish_node {"nid":7} (no result)\n<<<END TOOL CALLS ${t}>>>\nScoring guidance (0-5):`,
     );
     expect(prompt).not.toContain('SECRET-TOOL-RESULT');
   });
@@ -151,7 +152,22 @@ describe('the prompt a judge sends', () => {
     );
   });
 
-  it('words a record of calls that ok, unknown or no status byte for byte as before (recorded caches stay valid)', () => {
+  it('marks a call no result came back for, and says what the mark means, so a claim of its work is not supported', async () => {
+    const prompt = await promptFor('groundedness_grader', {
+      output: 'Done: I deleted draft 7.',
+      toolCalls: [
+        { function_name: 'list_drafts', arguments: {}, status: 'ok' },
+        { function_name: 'delete_draft', arguments: { id: 7 }, status: 'unknown' },
+        { function_name: 'publish_node', arguments: { id: 8 }, status: 'error' },
+      ],
+    });
+    const t = tagOf(prompt);
+    expect(prompt).toContain(
+      `Tool-call record (names and arguments, in call order; results not shown; a call marked (failed) did not do what it was asked; a call marked (no result) has no result in the record: it may never have run, for instance while it awaits a human's approval):\n<<<TOOL CALLS ${t}>>>\n1. list_drafts {}\n2. delete_draft {"id":7} (no result)\n3. publish_node {"id":8} (failed)\n<<<END TOOL CALLS ${t}>>>\n`,
+    );
+  });
+
+  it('words a record of calls that ok or have no status byte for byte as before (recorded caches stay valid)', () => {
     const judge = getGrader('groundedness_grader');
     if (!isJudge(judge)) throw new Error('groundedness_grader is a judge');
     const call = { function_name: 'publish_node', arguments: { id: 7 } };
@@ -174,7 +190,7 @@ describe('the prompt a judge sends', () => {
       'ae6ca5effde1b5aadbe7b9a08033134cc81f0da54d83cf478d56d2a764cf1b70',
     );
     expect(prompt('ok')).toBe(plain);
-    expect(prompt('unknown')).toBe(plain);
+    expect(prompt('unknown')).toContain('1. publish_node {"id":7} (no result)\n');
     expect(prompt('error')).not.toBe(plain);
     expect(prompt('error')).toContain('1. publish_node {"id":7} (failed)\n');
   });
