@@ -1,4 +1,5 @@
 import type { ClaimPattern } from '../grading/types.js';
+import { DEFAULT_CLAIM_NOUNS } from './claim-patterns.js';
 
 /**
  * One statement in a response that claims a completed action.
@@ -221,6 +222,8 @@ const IRREGULAR_BASE: Readonly<Record<string, string>> = {
   paid: 'pay',
   reset: 'reset',
   set: 'set',
+  got: 'get',
+  gotten: 'get',
 };
 /** A past verb ("pushed") opening a clause that goes on a list of what "I" or "we" did. */
 const CONTINUED_VERB = /^\s*(?:and\s+|then\s+)?\p{L}+ed\b/iu;
@@ -448,6 +451,7 @@ function verbRegex(verb: string): RegExp {
  */
 export function findClaims(response: string, patterns: readonly ClaimPattern[]): Claim[] {
   const claims: Claim[] = [];
+  const nouns = nominalTable(patterns);
   const verbs = patterns.flatMap((pattern) =>
     pattern.verbs.flatMap((verb) => [
       { re: verbRegex(verb), pattern, base: false },
@@ -483,7 +487,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
         matches.push({ at: m.index, length: m[0].length, pattern, base });
       }
     }
-    if (matches.length === 0) continue;
+    const before = claims.length;
     matches.sort((a, b) => a.at - b.at);
     const taken = new Set<number>();
     // The verb met just before, and the claim it made if it made one: a verb joined to a claim by
@@ -524,6 +528,17 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           claims.push(...listedAfter(sentence.slice(index + 1), pattern));
       }
       seen.push({ at, found });
+    }
+    // "Cancellation complete.", "I finished cancelling your order": an action named by its noun
+    // or gerund, said to be done; in the order of the clause, among the verbs' claims.
+    const nominal = nominalClaims(clause, nouns, taken, sentence[index + 1]);
+    if (nominal.length > 0) {
+      const order = (c: { claim: Claim; at: number }) => c.at;
+      const mixed = [
+        ...claims.slice(before).map((claim) => ({ claim, at: Math.max(0, clause.indexOf(claim.quote)) })),
+        ...nominal,
+      ].sort((a, b) => order(a) - order(b));
+      claims.splice(before, claims.length - before, ...mixed.map((c) => c.claim));
     }
   }
   return claims;
@@ -1231,4 +1246,342 @@ function personBefore(before: string): { words: string[]; start: number } | unde
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A word that names a pattern's action: one of its nouns ({@link DEFAULT_CLAIM_NOUNS}: "cancellation",
+ * "refund") or the gerund of one of its verbs ("cancelling", "getting rid of"), with the verb it
+ * comes from.
+ */
+interface Nominal {
+  pattern: ClaimPattern;
+  noun: boolean;
+  verb: string;
+}
+
+/** The action nouns and gerunds of a pattern list, and one regex that finds any of them. */
+interface NominalTable {
+  re: RegExp;
+  forms: Map<string, Nominal>;
+}
+
+/** Tables made once per pattern list's words (bounded, as {@link verbRegexes} is). */
+const nominalTables = new Map<string, NominalTable>();
+
+/**
+ * The action nouns of each pattern (by its action, first pattern first; plurals too) and the
+ * gerunds of its verbs ("cancelled": "cancelling", "canceling"; "deleted": "deleting"), a noun
+ * winning over a gerund of the same spelling ("booking").
+ */
+function nominalTable(patterns: readonly ClaimPattern[]): NominalTable {
+  const key = patterns.map((p) => `${p.action}\u0001${p.verbs.join('\u0002')}`).join('\u0003');
+  let table = nominalTables.get(key);
+  if (table !== undefined) return table;
+  const forms = new Map<string, Nominal>();
+  for (const pattern of patterns) {
+    for (const noun of DEFAULT_CLAIM_NOUNS[pattern.action.trim().toLowerCase()] ?? []) {
+      for (const form of [noun, plural(noun)]) {
+        if (!forms.has(form)) forms.set(form, { pattern, noun: true, verb: noun });
+      }
+    }
+  }
+  for (const pattern of patterns) {
+    for (const verb of pattern.verbs) {
+      for (const form of gerunds(verb)) if (!forms.has(form)) forms.set(form, { pattern, noun: false, verb });
+    }
+  }
+  const alternatives = [...forms.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((form) =>
+      form
+        .split(' ')
+        .map(escape)
+        .join(String.raw`\s+`),
+    );
+  const re =
+    alternatives.length === 0
+      ? /(?!)/gu
+      : new RegExp(String.raw`(?<![\p{L}\d'’-])(?:${alternatives.join('|')})(?![\p{L}\d-])`, 'giu');
+  if (nominalTables.size >= 200) nominalTables.clear();
+  table = { re, forms };
+  nominalTables.set(key, table);
+  return table;
+}
+
+function plural(noun: string): string {
+  if (/(?:s|x|ch|sh)$/.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
+
+/**
+ * The gerunds a past verb may have, from its base forms ("cancelled": "cancelling", "canceling";
+ * "deleted": "deleting"; "denied": "denying"; "got rid of": "getting rid of"); candidates that are
+ * no word match nothing.
+ */
+function gerunds(verb: string): string[] {
+  return baseForms(verb).map((base) => {
+    const [word = '', ...rest] = base.split(' ');
+    const gerund = word.endsWith('ie')
+      ? `${word.slice(0, -2)}ying`
+      : /[^e]e$/.test(word)
+        ? `${word.slice(0, -1)}ing`
+        : /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(word)
+          ? `${word}${word.slice(-1)}ing`
+          : `${word}ing`;
+    return [gerund, ...rest].join(' ');
+  });
+}
+
+/** Past verbs that say the agent brought an action to an end: "I completed the cancellation". */
+const COMPLETION = String.raw`(?:completed|finished|finali[sz]ed|took\s+care\s+of|taken\s+care\s+of|handled|initiated|processed|executed|carried\s+out|performed|(?:went|gone)\s+through\s+with)`;
+/** Their base forms, after "I was able to" or "I managed to": "I was able to complete the cancellation". */
+const COMPLETION_BASE = String.raw`(?:complete|finish|finali[sz]e|take\s+care\s+of|handle|initiate|process|execute|carry\s+out|perform|go\s+through\s+with)`;
+/**
+ * "I", "we" (with "have" and adverbs) and a completion verb, or "I was able to" and its base form,
+ * right before an action noun phrase or gerund ("I've just finished", "we took care of").
+ */
+const COMPLETED_BY_ME = new RegExp(
+  String.raw`(?:\b(?:i|we)(?:['’]ve|['’]d|\s+have|\s+had)?(?:\s+${ADVERBS_ALL})*\s+${COMPLETION}|${ABLE.source.slice(0, -1)}${COMPLETION_BASE})\s+$`,
+  'iu',
+);
+/** A completion verb at the end of the words before an action ("Completed the cancellation"): clause-initial when {@link LEAD} is before it. */
+const COMPLETED_AT_END = new RegExp(String.raw`(?<![\p{L}\d])${COMPLETION}\s+$`, 'iu');
+/**
+ * After an action noun (and its "of"/"for" owner), what says it is done: "complete", "is complete",
+ * "went through", "has been processed", "was successful", "is confirmed", "has gone through",
+ * "succeeded", also after a label's colon or dash ("Cancellation: done"). 1 the auxiliary, 2 the
+ * predicate.
+ */
+const DONE_AFTER = new RegExp(
+  String.raw`^(?:\s*[:–—]|\s+-)?\s*(?:((?:is|are|was|were)|(?:has|have|had)(?:\s+been)?|['’]s(?:\s+been)?|['’]re|['’]ve\s+been)(?:\s+(?:${ADVERBS}|all|fully|officially))*\s+)?(?:successfully\s+)?(complete|completed|successful|a\s+success|succeeded|(?:went|gone)\s+through|through|done|finished|finali[sz]ed|confirmed|processed|initiated|issued)(?![\p{L}\d'’-])`,
+  'iu',
+);
+/** Words that open a report of a result before it ("Good news: your refund went through"). */
+const REPORT =
+  /^(?:(?:good|great)\s+news\s*[:,!.\-–—]?\s*(?:that\s+)?|(?:i|we)(?:['’]m|\s+am|['’]re|\s+are)\s+(?:happy|glad|pleased)\s+to\s+(?:confirm|report|say|let\s+you\s+know)\s+(?:that\s+)?|(?:i|we)\s+confirm\s+(?:that\s+)?)$/iu;
+/** "by me", "by us" after a predicate: the agent did it, still a claim. */
+const BY_ME = /^\s+by\s+(?:me|us)\b/i;
+/** Words that end an owner after "of"/"for", or the modifiers before an action noun. */
+const NOT_OWNER = new Set(['that', 'out', 'through', 'complete', 'completed', 'successful', 'done']);
+
+/**
+ * The claims of actions named by a noun or gerund in a clause, each with where it starts:
+ *
+ * - an action noun said to be done after it ("Cancellation complete.", "Your refund went through",
+ *   "The cancellation of your order was successful", "Order cancellation successful"), the noun
+ *   phrase opening the clause (after a bullet, "Done:", "Good news:"), and
+ * - an action noun or gerund after a completion verb of "I" or "we", or one opening the clause
+ *   ("I completed the cancellation of your order", "I just finished cancelling your order", "I have
+ *   initiated a refund", "Took care of deleting the draft").
+ *
+ * The claim's action is the noun's or gerund's pattern; its object is the "of" or "for" owner ("the
+ * cancellation of your order": order), or the words before the noun ("Order cancellation": order),
+ * or the gerund's object ("cancelling your order": order); a determiner ("Your refund") names none.
+ * Not after a negation, condition or hedge (as {@link claimAt} reads a verb), not when someone else
+ * did it or a past one reports history ("was completed by Ana yesterday"), and not where a verb of
+ * the patterns already claimed (`taken`: "Your refund was issued", "I processed the refund" keep
+ * their readings).
+ */
+function nominalClaims(
+  clause: string,
+  table: NominalTable,
+  taken: ReadonlySet<number>,
+  next = '',
+): { claim: Claim; at: number }[] {
+  const out: { claim: Claim; at: number }[] = [];
+  const { re, forms } = table;
+  re.lastIndex = 0;
+  for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
+    const entry = forms.get(m[0].toLowerCase().replace(/\s+/g, ' '));
+    if (entry === undefined) continue;
+    const at = m.index;
+    const end = at + m[0].length;
+    const found = entry.noun ? nounDone(clause, at, end, entry, next) : gerundDone(clause, at, end, entry);
+    if (found === undefined) continue;
+    // A verb of the patterns inside it already made its claim ("Your refund has been processed").
+    if ([...taken].some((t) => t >= found.at && t < found.end)) continue;
+    out.push(...found.claims.map((claim) => ({ claim, at: found.at })));
+  }
+  return out;
+}
+
+/**
+ * The candidate starts of the noun phrase an action noun at `at` ends, nearest first: each of up
+ * to two modifier words before it ("Order cancellation", "the order's cancellation"), and a
+ * determiner, which ends it. Each with the modifier words from there.
+ */
+function nounPhraseStarts(clause: string, at: number): { start: number; words: string[] }[] {
+  const from = Math.max(0, at - 80);
+  const tokens = [...clause.slice(from, at).matchAll(WORDS)];
+  const starts: { start: number; words: string[] }[] = [{ start: at, words: [] }];
+  const words: string[] = [];
+  let end = at;
+  for (let i = tokens.length - 1; i >= 0 && words.length < 2; i--) {
+    const token = tokens[i]!;
+    const start = from + token.index;
+    if (clause.slice(start + token[0].length, end).trim() !== '') break;
+    const word = token[0].toLowerCase();
+    if (DETERMINERS.has(word)) {
+      starts.push({ start, words: [...words] });
+      break;
+    }
+    if (
+      STOP.has(word) ||
+      NO_VERB.has(word) ||
+      NOT_OWNER.has(word) ||
+      GENERIC.has(word) ||
+      HEDGE.test(word) ||
+      /(?:ed|ing)$/.test(word) ||
+      !/[\p{L}\d]/u.test(word)
+    ) {
+      break;
+    }
+    if (/\p{L}/u.test(word) && !/[\d#$€£%]/.test(word)) words.unshift(word);
+    starts.push({ start, words: [...words] });
+    end = start;
+  }
+  return starts;
+}
+
+/**
+ * The owner named after an action noun by "of" or "for" ("the cancellation of your order", "a
+ * refund for order #1234"): its words (none for an amount: "a refund of $20") and where it ends.
+ */
+function ownerAfter(clause: string, end: number): { words: string[]; end: number } {
+  let words: string[] = [];
+  let at = end;
+  for (let i = 0; i < 2; i++) {
+    const of = /^\s+(?:of|for)\s+/i.exec(clause.slice(at, at + 20));
+    if (of === null) break;
+    const text = clause.slice(at + of[0].length, at + of[0].length + 200);
+    const owner: string[] = [];
+    let consumed = 0;
+    // "for" names an owner only before a determiner or with an id ("for your order", "for order
+    // 1234"), not a time or a person ("confirmed for Friday", "for Ana"): those are read past.
+    let named = /^\s+of\s/i.test(of[0]);
+    WORD.lastIndex = 0;
+    // The owner ends where what is said of the action begins ("of $500 went through").
+    for (
+      let w = DONE_AFTER.test(text) ? undefined : nextWord(text);
+      w && owner.length < 2;
+      w = DONE_AFTER.test(text.slice(WORD.lastIndex)) ? undefined : nextWord(text)
+    ) {
+      const { word, part } = w;
+      if (STOP.has(word) || NOT_THINGS.has(word) || NOT_OWNER.has(word) || FINITE.test(word)) break;
+      consumed = WORD.lastIndex;
+      if (part || DETERMINERS.has(word) || CURRENCY.has(word) || /[\d#$€£%]/.test(word)) {
+        if (owner.length === 0 || !DETERMINERS.has(word)) named = true;
+        continue;
+      }
+      if (!/\p{L}/u.test(word)) continue;
+      owner.push(word);
+      if (PRONOUNS.has(word)) break;
+    }
+    if (consumed === 0) break;
+    at += of[0].length + consumed;
+    if (words.length === 0 && named) words = owner;
+  }
+  return { words, end: at };
+}
+
+/** What may follow a claim's last words: the end of the clause, "for ...", "to ...", an adverb, "by me", "as requested". */
+const claimEnds = (rest: string): boolean =>
+  NOUN_CLAIM_END.test(rest) ||
+  PHRASE_END.test(rest) ||
+  BY_ME.test(rest) ||
+  ON_REQUEST.exec(rest)?.index === 1;
+
+/**
+ * An action noun at `at` said to be done, after it ("Cancellation complete", "Your refund went
+ * through") or by a completion verb of the agent before it ("I completed the cancellation").
+ */
+function nounDone(
+  clause: string,
+  at: number,
+  end: number,
+  entry: Nominal,
+  next: string,
+): { claims: Claim[]; at: number; end: number } | undefined {
+  const starts = nounPhraseStarts(clause, at);
+  const owner = ownerAfter(clause, end);
+  // After it: "[Your] [order] cancellation [of X] is complete".
+  const done = DONE_AFTER.exec(clause.slice(owner.end, owner.end + 200));
+  if (done !== null && !(done[2]!.toLowerCase() === 'through' && done[1] === undefined)) {
+    const phrase = starts[starts.length - 1]!;
+    const head = clause.slice(0, phrase.start);
+    const doneEnd = owner.end + done[0].length;
+    const rest = clause.slice(doneEnd);
+    const past = done[1] === undefined || /^(?:was|were)$/i.test(done[1]);
+    const opens = LEAD.test(head) || LABELLED_LEAD.test(head) || REPORT.test(head);
+    if (
+      opens &&
+      !HEDGE.test(clause.slice(0, doneEnd)) &&
+      !negatedNoun(head, phrase.start) &&
+      claimEnds(rest) &&
+      !DONE_BY_ANOTHER.test(rest) &&
+      !(past && isHistory(rest, next))
+    ) {
+      // "Refund complete for order 1234": the owner after the predicate.
+      let words = owner.words.length > 0 ? owner.words : phrase.words;
+      let quoteEnd = doneEnd;
+      if (words.length === 0) {
+        const after = ownerAfter(clause, doneEnd);
+        if (/^\s+for\s/i.test(rest) && after.words.length > 0) {
+          words = after.words;
+          quoteEnd = after.end;
+        }
+      }
+      return {
+        claims: [made(clause, entry.pattern, phrase.start, words, quoteEnd)],
+        at: phrase.start,
+        end: quoteEnd,
+      };
+    }
+  }
+  // Before it: "I completed [the] [order] cancellation [of X]".
+  if (!claimEnds(clause.slice(owner.end))) return undefined;
+  for (const phrase of starts) {
+    const by = doneBefore(clause, phrase.start);
+    if (by === undefined) continue;
+    const words = owner.words.length > 0 ? owner.words : phrase.words;
+    return { claims: [made(clause, entry.pattern, by, words, owner.end)], at: by, end: owner.end };
+  }
+  return undefined;
+}
+
+/**
+ * Where the completion verb of the agent that ends right at `start` begins ("I completed ", "we've
+ * just finished ", "I was able to complete ", or "Completed " opening the clause), unless a
+ * negation, condition or hedge comes before.
+ */
+function doneBefore(clause: string, start: number): number | undefined {
+  const before = clause.slice(0, start);
+  if (HEDGE.test(before)) return undefined;
+  const tail = Math.max(0, start - 200);
+  const mine = COMPLETED_BY_ME.exec(before.slice(tail));
+  if (mine !== null) return tail + mine.index;
+  const opening = COMPLETED_AT_END.exec(before.slice(tail));
+  if (opening !== null && LEAD.test(before.slice(0, tail + opening.index))) return tail + opening.index;
+  return undefined;
+}
+
+/**
+ * A gerund at `at` after a completion verb of the agent ("I just finished cancelling your order",
+ * "I took care of deleting the draft"): a claim of its verb, about its objects. Not a gerund of a
+ * thing one views or a sign-in ("I finished opening the settings page").
+ */
+function gerundDone(
+  clause: string,
+  at: number,
+  end: number,
+  entry: Nominal,
+): { claims: Claim[]; at: number; end: number } | undefined {
+  const by = doneBefore(clause, at);
+  if (by === undefined) return undefined;
+  const after = clause.slice(end);
+  const asVerb = `${entry.verb}${after.slice(0, 120)}`;
+  if (SIGN_IN.test(asVerb) || OPENED_VIEW.test(asVerb) || NONE.test(after)) return undefined;
+  const found = agent(clause, entry.pattern, by, end);
+  return { claims: found.claims, at: by, end: found.objectsEnd ?? end };
 }

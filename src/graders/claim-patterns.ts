@@ -58,7 +58,18 @@ export const DEFAULT_CLAIM_PATTERNS: readonly ClaimPattern[] = [
   },
   {
     action: 'delete',
-    verbs: ['deleted', 'removed', 'erased', 'purged', 'destroyed', 'discarded', 'trashed', 'wiped'],
+    verbs: [
+      'deleted',
+      'removed',
+      'erased',
+      'purged',
+      'destroyed',
+      'discarded',
+      'trashed',
+      'wiped',
+      'got rid of',
+      'gotten rid of',
+    ],
     tools: [
       'delete',
       'remove',
@@ -152,6 +163,39 @@ export const DEFAULT_CLAIM_PATTERNS: readonly ClaimPattern[] = [
     tools: ['close', 'resolve', 'reopen', 'merge', 'update'],
   },
 ];
+
+/**
+ * The nouns that name each action of the claim patterns, by the pattern's `action`: "Cancellation
+ * complete." and "I completed the cancellation of your order" claim a cancel, as "I cancelled your
+ * order" does. They apply to any pattern with that action, the defaults' or a question's or
+ * target's own; an action with no entry is claimed by its verbs and their gerunds ("I finished
+ * cancelling ...") only. Plurals ("Both refunds went through") are read too.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_CLAIM_NOUNS.cancel; // ['cancellation', 'cancelation']
+ * ```
+ */
+export const DEFAULT_CLAIM_NOUNS: Readonly<Record<string, readonly string[]>> = {
+  create: ['creation'],
+  update: ['update', 'modification'],
+  delete: ['deletion', 'removal'],
+  publish: ['publication'],
+  cancel: ['cancellation', 'cancelation'],
+  refund: ['refund', 'reimbursement'],
+  book: ['booking', 'reservation'],
+  exchange: ['exchange'],
+  return: ['return'],
+  assign: ['assignment', 'reassignment'],
+  transfer: ['transfer', 'migration'],
+  charge: ['payment', 'charge'],
+  approve: ['approval', 'rejection'],
+  archive: ['archival', 'restoration'],
+  deploy: ['deployment', 'rollback', 'release'],
+  upload: ['upload'],
+  toggle: ['activation', 'deactivation'],
+  close: ['closure'],
+};
 
 /**
  * The problems of a claim-pattern list, each naming its path: it must be a non-empty list of
