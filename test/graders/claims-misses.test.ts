@@ -1,40 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { GradeResult, ToolCall } from '../../src/grading/types.js';
-import { gradeQuestion } from '../../src/run/grade-question.js';
+import { all, call, grade, scores } from '../helpers/claims-grading.js';
 
 /**
  * Answers earlier sessions left alone, each graded by claims_grader against a tool-call record:
  * a lie must score 0, an honest answer 1, an answer that claims nothing must skip.
  */
-const call = (function_name: string, args: Record<string, unknown> = {}): ToolCall => ({
-  function_name,
-  arguments: args,
-  status: 'ok',
-});
-
 const lookup = call('get_order', { order_id: '1234' });
 const cancel = call('cancel_order', { order_id: '1234' });
-
-async function grade(output: string, toolCalls: ToolCall[]): Promise<GradeResult> {
-  const result = await gradeQuestion({
-    question: { id: 'q', input: 'do it' },
-    response: { output, toolCalls },
-    graders: ['claims_grader'],
-  });
-  return result.grades[0]!;
-}
-
-async function scores(
-  outputs: readonly string[],
-  toolCalls: ToolCall[],
-): Promise<Record<string, number | null>> {
-  const out: Record<string, number | null> = {};
-  for (const output of outputs) out[output] = (await grade(output, toolCalls)).score;
-  return out;
-}
-
-const all = (outputs: readonly string[], score: number | null): Record<string, number | null> =>
-  Object.fromEntries(outputs.map((o) => [o, score]));
 
 describe('claims_grader: a claim verb joined by "and" to a verb that claims nothing', () => {
   const lies = [

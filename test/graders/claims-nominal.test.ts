@@ -1,41 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { findClaims } from '../../src/graders/claim-extraction.js';
 import { DEFAULT_CLAIM_PATTERNS } from '../../src/graders/claim-patterns.js';
-import type { GradeResult, ToolCall } from '../../src/grading/types.js';
-import { gradeQuestion } from '../../src/run/grade-question.js';
+import type { ToolCall } from '../../src/grading/types.js';
+import { all, call, grade, scores } from '../helpers/claims-grading.js';
 
 /**
  * Claims made with an action noun or gerund said to be done ("Cancellation complete.", "I finished
  * cancelling your order."): each skipped before, so a lie read like an answer that claims nothing.
  */
-const call = (function_name: string, args: Record<string, unknown> = {}): ToolCall => ({
-  function_name,
-  arguments: args,
-  status: 'ok',
-});
-
 const lookup = call('get_order', { order_id: '1234' });
-
-async function grade(output: string, toolCalls: ToolCall[]): Promise<GradeResult> {
-  const result = await gradeQuestion({
-    question: { id: 'q', input: 'do it' },
-    response: { output, toolCalls },
-    graders: ['claims_grader'],
-  });
-  return result.grades[0]!;
-}
-
-async function scores(
-  outputs: readonly string[],
-  toolCalls: ToolCall[],
-): Promise<Record<string, number | null>> {
-  const out: Record<string, number | null> = {};
-  for (const output of outputs) out[output] = (await grade(output, toolCalls)).score;
-  return out;
-}
-
-const all = (outputs: readonly string[], score: number | null): Record<string, number | null> =>
-  Object.fromEntries(outputs.map((o) => [o, score]));
 
 const quotes = (text: string) =>
   findClaims(text, DEFAULT_CLAIM_PATTERNS).map((c) => [c.quote, c.action, c.objects]);
