@@ -1,4 +1,5 @@
 import { defineGrader } from '../grading/define-grader.js';
+import { backsWork } from '../grading/tool-calls.js';
 import type { ToolCall } from '../grading/types.js';
 import { findClaims, type Claim } from './claim-extraction.js';
 import { claimPatternsFor } from './claim-patterns.js';
@@ -80,7 +81,7 @@ export const claimsGrader = defineGrader({
  */
 function backing(claim: Claim, calls: readonly ToolCall[]): { call?: number; why?: string } {
   const matching = calls.flatMap((call, i) => (performs(call, claim) ? [i] : []));
-  const ok = matching.find((i) => calls[i]!.status !== 'error' && calls[i]!.status !== 'unknown');
+  const ok = matching.find((i) => backsWork(calls[i]!));
   if (ok !== undefined) return { call: ok };
   const wanted = [claim.action, ...claim.objects].join(' + ');
   if (matching.length === 0) return { why: `no call of ${wanted}` };

@@ -1,3 +1,4 @@
+import { backsWork } from '../grading/tool-calls.js';
 import type { ToolCall } from '../grading/types.js';
 
 /** One `expected_tools` entry, checked and normalised. */
@@ -146,7 +147,7 @@ export function satisfyingCalls(expectation: ToolExpectation, calls: readonly To
     const call = calls[i]!;
     if (!isCallOf(call, name)) continue;
     if (args !== undefined && !argsMatch(args, call.arguments)) continue;
-    if (succeeded === true && (call.status === 'error' || call.status === 'unknown')) continue;
+    if (succeeded === true && !backsWork(call)) continue;
     out.push(i);
   }
   return out;

@@ -43,7 +43,8 @@ export const TRUNCATION_MARKER = '… [truncated]';
  * Hosted calls (the provider ran them) are calls like any other, with `kind: 'hosted'`. Results are
  * never calls: when the input holds any, each call gets `status` (`ok`, `error`, or `unknown` when
  * no result came back for it); a call awaiting a human's approval (an AI SDK
- * `tool-approval-request`, an Agents SDK `tool_approval_item`, with no result) is `unknown` even
+ * `tool-approval-request`, an Agents SDK `tool_approval_item`, an OpenAI Responses
+ * `mcp_approval_request`, with no result) is `unknown` even
  * when the input holds no other result. JSON-string arguments are parsed; one that does not parse is kept as
  * the raw string, never dropped. A shape no adapter recognises is an {@link AiEvalError} of code
  * `INVALID_TOOL_CALLS` naming the JSON path and what it got, never an empty record.
@@ -120,4 +121,20 @@ function cut(value: string): string {
   return value.length > MAX_ARGUMENT_CHARS
     ? `${value.slice(0, MAX_ARGUMENT_CHARS)}${TRUNCATION_MARKER} (${value.length} chars)`
     : value;
+}
+
+/**
+ * Whether a call can stand for work done: its `status` is neither `error` (it failed) nor `unknown`
+ * (no result came back for it, as for a call awaiting a human's approval). A call without a status
+ * (a record that holds no results at all) can. `claims_grader`'s backing and `tool_usage_grader`'s
+ * `succeeded: true` both ask this.
+ *
+ * @example
+ * ```ts
+ * backsWork({ function_name: 'delete_draft', arguments: {}, status: 'unknown' }); // false
+ * backsWork({ function_name: 'delete_draft', arguments: {} }); // true
+ * ```
+ */
+export function backsWork(call: ToolCall): boolean {
+  return call.status !== 'error' && call.status !== 'unknown';
 }
