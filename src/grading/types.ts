@@ -32,8 +32,8 @@ export type ToolArguments = Record<string, unknown> | string;
  * report a failure), `error` (the tool failed, was denied, or its result reports an error) or
  * `unknown` (no result came back for it: the input holds results of other calls but none for this
  * one, the call item says it has not finished, or it is awaiting a human's approval and never ran:
- * an AI SDK `tool-approval-request` or an Agents SDK `tool_approval_item` with no result after
- * it). Absent when no result in the input belongs to any of its calls and none awaits approval; a
+ * an AI SDK `tool-approval-request`, an Agents SDK `tool_approval_item` or an OpenAI Responses
+ * `mcp_approval_request` with no result after it). Absent when no result in the input belongs to any of its calls and none awaits approval; a
  * hosted call item carries its own. `claims_grader` and `succeeded: true` count only a call that is
  * neither `error` nor `unknown`.
  *

@@ -62,8 +62,9 @@ export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCa
     replaced: new Set(),
   };
   makeReader(state, false).visit(value, '$');
-  const anyResult = link(state) > 0;
-  const awaiting = awaitingApproval(state);
+  const byId = callsById(state.calls);
+  const anyResult = link(state, byId) > 0;
+  const awaiting = awaitingApproval(state, byId);
   const kept =
     state.replaced.size === 0
       ? state.calls
@@ -75,11 +76,10 @@ export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCa
 }
 
 /** The calls an approval request names: of the calls with its id read before it, the latest. */
-function awaitingApproval(state: State): Set<Pending> {
+function awaitingApproval(state: State, byId: ReadonlyMap<string, Pending[]>): Set<Pending> {
   const calls = new Set<Pending>();
   for (const { id, at } of state.awaiting) {
-    const resolved = resolve(id, state.aliases);
-    const same = state.calls.filter((p) => p.id === resolved);
+    const same = byId.get(resolve(id, state.aliases)) ?? [];
     const target = same.filter((p) => p.index < at).pop() ?? same[0];
     if (target) calls.add(target);
   }
@@ -141,19 +141,24 @@ function pending(fields: CallFields, path: string, index: number): Pending {
   return { call, index, id: fields.id, own: fields.status, linked: undefined };
 }
 
-/**
- * Each result goes to a call with its id, else to the earliest unlinked call of its name before
- * it. Returns how many results found their call.
- */
-function link(state: State): number {
-  let linked = 0;
+/** The calls that have an id, by id, in call order. */
+function callsById(calls: readonly Pending[]): Map<string, Pending[]> {
   const byId = new Map<string, Pending[]>();
-  for (const p of state.calls) {
+  for (const p of calls) {
     if (p.id === undefined) continue;
     const same = byId.get(p.id);
     if (same) same.push(p);
     else byId.set(p.id, [p]);
   }
+  return byId;
+}
+
+/**
+ * Each result goes to a call with its id, else to the earliest unlinked call of its name before
+ * it. Returns how many results found their call.
+ */
+function link(state: State, byId: ReadonlyMap<string, Pending[]>): number {
+  let linked = 0;
   for (const r of state.results) {
     const id = r.id === undefined ? undefined : resolve(r.id, state.aliases);
     const target =
