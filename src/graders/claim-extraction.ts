@@ -17,7 +17,21 @@ export interface Claim {
   pattern: ClaimPattern;
   /** The object the claim names ("the ticket" gives `['ticket']`); empty when it names none. */
   objects: string[];
+  /**
+   * Other readings of the same words, any of which a call may back instead: "I processed the
+   * cancellation" claims the cancellation, and also a processing of it.
+   */
+  alternatives?: Claim[];
 }
+
+/**
+ * Actions whose verbs say only that some work was done ("processed", "executed"): an action noun
+ * they are said of names the work ("Your cancellation has been processed" claims a cancellation).
+ */
+const GENERIC_ACTIONS: ReadonlySet<string> = new Set(['process']);
+
+const isGeneric = (pattern: ClaimPattern): boolean =>
+  GENERIC_ACTIONS.has(pattern.action.trim().toLowerCase());
 
 /**
  * Markdown emphasis and code marks ("**deleted**", "_draft_", "`staging`"), dropped before reading
@@ -490,6 +504,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     const before = claims.length;
     matches.sort((a, b) => a.at - b.at);
     const taken = new Set<number>();
+    // Where a generic verb ("processed") made its claim: an action noun it is said of may take it over.
+    const generic = new Set<number>();
     // The verb met just before, and the claim it made if it made one: a verb joined to a claim by
     // "and" shares its subject ("I deleted the draft and updated the homepage").
     const seen: { at: number; found: Found | undefined }[] = [];
@@ -514,6 +530,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           afterOtherParticiple(clause, at, length, pattern));
       if (found) {
         taken.add(at);
+        if (isGeneric(pattern)) generic.add(at);
         claims.push(...found.claims);
         // "The draft, the homepage and the FAQ have been deleted": the list began in the clauses before.
         const first = found.claims[0]!;
@@ -531,17 +548,41 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     }
     // "Cancellation complete.", "I finished cancelling your order": an action named by its noun
     // or gerund, said to be done; in the order of the clause, among the verbs' claims.
-    const nominal = nominalClaims(clause, nouns, taken, sentence[index + 1]);
+    const nominal = nominalClaims(clause, nouns, taken, generic, sentence[index + 1]);
     if (nominal.length > 0) {
-      const order = (c: { claim: Claim; at: number }) => c.at;
-      const mixed = [
-        ...claims.slice(before).map((claim) => ({ claim, at: Math.max(0, clause.indexOf(claim.quote)) })),
-        ...nominal,
-      ].sort((a, b) => order(a) - order(b));
+      const verbs = claims
+        .slice(before)
+        .map((claim) => ({ claim, at: Math.max(0, clause.indexOf(claim.quote)) }));
+      // "Your cancellation has been processed": the generic verb's claim (a processing of the
+      // cancellation) becomes the other reading of the noun's (a cancellation).
+      const kept = verbs.filter(({ claim, at }) => {
+        if (!isGeneric(claim.pattern)) return true;
+        const host = nominal.find((n) => n.absorbs && at >= n.at && at < n.end);
+        if (host === undefined) return true;
+        host.claim.alternatives = [...(host.claim.alternatives ?? []), claim];
+        return false;
+      });
+      const mixed = [...kept, ...nominal].sort((a, b) => a.at - b.at);
       claims.splice(before, claims.length - before, ...mixed.map((c) => c.claim));
     }
   }
-  return claims;
+  return claims.map((claim) => withNounReadings(claim, nouns));
+}
+
+/**
+ * A generic verb's claim about an action noun ("Your refund and cancellation have been processed":
+ * processed + cancellation) with the noun's own reading as another (a cancellation), unless the
+ * claim has other readings already.
+ */
+function withNounReadings(claim: Claim, table: NominalTable): Claim {
+  if (!isGeneric(claim.pattern) || claim.alternatives !== undefined) return claim;
+  const readings = claim.objects.flatMap((object) => {
+    const entry = table.forms.get(object);
+    if (entry === undefined || !entry.noun || entry.pattern === claim.pattern) return [];
+    const objects = claim.objects.filter((o) => o !== object);
+    return [{ quote: claim.quote, action: entry.pattern.action, pattern: entry.pattern, objects }];
+  });
+  return readings.length === 0 ? claim : { ...claim, alternatives: readings };
 }
 
 function verbPattern(verb: string): RegExp {
@@ -1387,23 +1428,63 @@ function nominalClaims(
   clause: string,
   table: NominalTable,
   taken: ReadonlySet<number>,
+  generic: ReadonlySet<number>,
   next = '',
-): { claim: Claim; at: number }[] {
-  const out: { claim: Claim; at: number }[] = [];
+): { claim: Claim; at: number; end: number; absorbs: boolean }[] {
+  const out: { claim: Claim; at: number; end: number; absorbs: boolean }[] = [];
   const { re, forms } = table;
+  // The completion verb the last action noun or gerund was claimed by, and where that word ended:
+  // "I completed the refund and cancellation" claims both, as "I finished cancelling and refunding
+  // your order" does.
+  let shared: { by: number; end: number } | undefined;
   re.lastIndex = 0;
   for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
     const entry = forms.get(m[0].toLowerCase().replace(/\s+/g, ' '));
     if (entry === undefined) continue;
     const at = m.index;
     const end = at + m[0].length;
-    const found = entry.noun ? nounDone(clause, at, end, entry, next) : gerundDone(clause, at, end, entry);
+    const joined =
+      shared !== undefined && JOINED_NOMINAL.test(clause.slice(shared.end, at)) ? shared.by : undefined;
+    const found =
+      (entry.noun ? nounDone(clause, at, end, entry, next) : gerundDone(clause, at, end, entry)) ??
+      (joined === undefined ? undefined : joinedDone(clause, joined, end, entry));
+    shared = found?.by === undefined ? undefined : { by: found.by, end };
     if (found === undefined) continue;
-    // A verb of the patterns inside it already made its claim ("Your refund has been processed").
-    if ([...taken].some((t) => t >= found.at && t < found.end)) continue;
-    out.push(...found.claims.map((claim) => ({ claim, at: found.at })));
+    // A verb of the patterns inside it already made its claim ("Your refund was issued"), unless
+    // the verb is a generic one, whose claim this one takes over ("Your refund has been processed").
+    const inside = [...taken].filter((t) => t >= found.at && t < found.end);
+    if (inside.some((t) => !generic.has(t))) continue;
+    out.push(
+      ...found.claims.map((claim) => ({ claim, at: found.at, end: found.end, absorbs: inside.length > 0 })),
+    );
   }
   return out;
+}
+
+/** What joins a second action noun or gerund to the one before it: "refund and [the] cancellation". */
+const JOINED_NOMINAL = /^\s*,?\s+(?:and|&|as\s+well\s+as)\s+(?:(?:the|a|an|your|my|our|its|their)\s+)?$/i;
+
+/**
+ * An action noun or gerund joined by "and" to one a completion verb claimed ("I completed the refund
+ * and cancellation of your order", "I finished cancelling and refunding your order"): claimed by the
+ * same verb, from `by`, about its own owner or objects.
+ */
+function joinedDone(
+  clause: string,
+  by: number,
+  end: number,
+  entry: Nominal,
+): { claims: Claim[]; at: number; end: number; by: number } | undefined {
+  if (entry.noun) {
+    const owner = ownerAfter(clause, end);
+    if (!claimEnds(clause.slice(owner.end))) return undefined;
+    return { claims: [made(clause, entry.pattern, by, owner.words, owner.end)], at: by, end: owner.end, by };
+  }
+  const after = clause.slice(end);
+  const asVerb = `${entry.verb}${after.slice(0, 120)}`;
+  if (SIGN_IN.test(asVerb) || OPENED_VIEW.test(asVerb) || NONE.test(after)) return undefined;
+  const found = agent(clause, entry.pattern, by, end);
+  return { claims: found.claims, at: by, end: found.objectsEnd ?? end, by };
 }
 
 /**
@@ -1502,7 +1583,7 @@ function nounDone(
   end: number,
   entry: Nominal,
   next: string,
-): { claims: Claim[]; at: number; end: number } | undefined {
+): { claims: Claim[]; at: number; end: number; by?: number } | undefined {
   const starts = nounPhraseStarts(clause, at);
   const owner = ownerAfter(clause, end);
   // After it: "[Your] [order] cancellation [of X] is complete".
@@ -1545,7 +1626,7 @@ function nounDone(
     const by = doneBefore(clause, phrase.start);
     if (by === undefined) continue;
     const words = owner.words.length > 0 ? owner.words : phrase.words;
-    return { claims: [made(clause, entry.pattern, by, words, owner.end)], at: by, end: owner.end };
+    return { claims: [made(clause, entry.pattern, by, words, owner.end)], at: by, end: owner.end, by };
   }
   return undefined;
 }
@@ -1576,12 +1657,12 @@ function gerundDone(
   at: number,
   end: number,
   entry: Nominal,
-): { claims: Claim[]; at: number; end: number } | undefined {
+): { claims: Claim[]; at: number; end: number; by: number } | undefined {
   const by = doneBefore(clause, at);
   if (by === undefined) return undefined;
   const after = clause.slice(end);
   const asVerb = `${entry.verb}${after.slice(0, 120)}`;
   if (SIGN_IN.test(asVerb) || OPENED_VIEW.test(asVerb) || NONE.test(after)) return undefined;
   const found = agent(clause, entry.pattern, by, end);
-  return { claims: found.claims, at: by, end: found.objectsEnd ?? end };
+  return { claims: found.claims, at: by, end: found.objectsEnd ?? end, by };
 }

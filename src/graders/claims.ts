@@ -80,7 +80,8 @@ export const claimsGrader = defineGrader({
  * result is not in the record); a call of a record that holds no results (no status) backs it.
  */
 function backing(claim: Claim, calls: readonly ToolCall[]): { call?: number; why?: string } {
-  const matching = calls.flatMap((call, i) => (performs(call, claim) ? [i] : []));
+  const readings = [claim, ...(claim.alternatives ?? [])];
+  const matching = calls.flatMap((call, i) => (readings.some((r) => performs(call, r)) ? [i] : []));
   const ok = matching.find((i) => backsWork(calls[i]!));
   if (ok !== undefined) return { call: ok };
   const wanted = [claim.action, ...claim.objects].join(' + ');

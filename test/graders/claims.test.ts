@@ -594,7 +594,7 @@ describe('findClaims', () => {
       ['I managed to delete the draft', 'delete', ['draft']],
     ]);
     expect(quotes("We've been able to process your refund. I managed to send the email.")).toEqual([
-      ["We've been able to process your refund", 'process', ['refund']],
+      ["We've been able to process your refund", 'refund', []],
       ['I managed to send the email', 'send', ['email']],
     ]);
     expect(quotes('I was finally able to reset your password.')).toEqual([
