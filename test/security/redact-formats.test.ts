@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { redactText, redactValue, REDACTED } from '../../src/internal/redact.js';
+
+// The well-known secret formats that secret scanners detect (gitleaks' default rules,
+// detect-secrets' plugins, GitHub's secret scanning partner patterns), each with a fake value
+// (invented: FAKE, fake, 0123456789abcdef) in the contexts it turns up in before it reaches a judge
+// or a report: prose, JSON tool arguments, a curl command, an env dump, a stack trace. Each case is
+// redacted to exactly the text around the secret, and redacting it again changes nothing; the
+// ordinary texts beside them (ids, hashes, dates, base64 data) are kept as they are.
+
+/** The contexts a secret is written in, as functions of the secret. */
+const CONTEXTS: ReadonlyArray<readonly [string, (secret: string) => string]> = [
+  ['prose', (s) => `Sure, here it is: ${s}. Keep it somewhere safe.`],
+  [
+    'JSON tool arguments',
+    (s) => JSON.stringify({ url: 'https://api.example.com/v1/items', body: { note: `use ${s}` }, page: 2 }),
+  ],
+  ['a curl command', (s) => `curl -s "https://api.example.com/v1/items?page=2" -d 'value=${s}' | jq .`],
+  ['an env dump', (s) => `HOME=/home/ana\nVENDOR_VALUE=${s}\nLOG_LEVEL=debug`],
+  [
+    'a stack trace',
+    (s) => `Error: request rejected for ${s}\n    at Client.send (node_modules/vendor/lib/client.js:112:19)`,
+  ],
+];
+
+/** Redacts `text`, expects `redacted`, and expects redacting that again to change nothing. */
+function expectRedacted(text: string, redacted: string): void {
+  expect(redactText(text)).toBe(redacted);
+  expect(redactText(redacted)).toBe(redacted);
+}
+
+describe('redactText, tokens known by their shape, in every context', () => {
+  const hex32 = '0123456789abcdef0123456789abcdef';
+  it.each([
+    ['a Slack app-level token', `xapp-1-A0FAKE0123-1234567890123-${hex32}${hex32}`],
+    ['a Slack refresh token', 'xoxe-1-FAKEfakeFAKEfake0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'],
+    ['a Stripe prod key', 'sk_prod_51FAKEfakeFAKEfake0123456789abcdef'],
+    ['a GitLab routable PAT', 'glpat-FAKEfake0123456789abcdefFAKEfake0.01.0abcdefgh'],
+    ['a GitLab feed token', 'glft-FAKEfake0123456789ab'],
+    ['a GitLab agent token', 'glagent-FAKEfake0123456789abcdefFAKEfake0123456789abcdefFAKE'],
+    [
+      'a PyPI upload token',
+      'pypi-AgEIcHlwaS5vcmcCJGZha2UtZmFrZS1mYWtlLWZha2UtZmFrZWZha2VmYWtlAAIqWzMsImZha2UiXQAABiBGQUtFZmFrZQ',
+    ],
+    ['a Google OAuth client secret', 'GOCSPX-FAKEfakeFAKEfake0123456789ab'],
+    ['a Google OAuth refresh token', '1//0gFAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789'],
+    ['a Groq key', 'gsk_FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123'],
+    ['an xAI key', `xai-FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789abcdefFAKEfake0123`],
+    ['a Perplexity key', 'pplx-FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake'],
+    ['a Replicate token', 'r8_FAKEfakeFAKEfake0123456789abcdefFAKE'],
+    ['a Hugging Face organization token', 'api_org_FAKEfakeFAKEfakeFAKEfakeFAKEfakeAB'],
+    ['a Tavily key', 'tvly-dev-FAKEfakeFAKEfake0123456789abcdef'],
+    ['a LangSmith key', `lsv2_pt_${hex32}_0123456789`],
+    ['a Pinecone key', 'pcsk_FAKEf_FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789'],
+    ['a Shopify access token', `shpat_${hex32}`],
+    ['a Shopify shared secret', `shpss_${hex32}`],
+    ['a Mailgun key', `key-${hex32}`],
+    ['a Telegram bot token', '123456789:AAFAKEfakeFAKEfake0123456789abcdefA'],
+    ['an Azure AD client secret', 'abc8Q~FAKEfakeFAKEfake0123456789abcd.~_-'],
+    ['a DigitalOcean token', `dop_v1_${hex32}${hex32}`],
+    ['a Vault token', `hvs.CAESI${'FAKEfakeFAKEfake0123456789abcdef'.repeat(3)}`],
+    ['an Atlassian API token', `ATATT3xFfGF0${'FAKEfakeFAKEfake0123456789abcdef'.repeat(5)}=0A1B2C3D`],
+    ['an age secret key', 'AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE'],
+    ['a Linear key', 'lin_api_FAKEfakeFAKEfake0123456789abcdefFAKEfake'],
+    ['a Sentry user token', `sntryu_${hex32}${hex32}`],
+    ['a Databricks token', `dapi${hex32}`],
+    ['a Notion token', 'ntn_FAKEfakeFAKEfake0123456789abcdefFAKEfake0123'],
+    ['a Postman key', `PMAK-0123456789abcdef01234567-${hex32}01`],
+    [
+      'a private key in base64 (Kubernetes client-key-data)',
+      'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBRkFLRUZBS0VGQUtFRkFLRQo=',
+    ],
+  ])('%s', (_format, secret) => {
+    for (const [where, context] of CONTEXTS) {
+      expect(redactText(context(secret)), where).toBe(context(REDACTED));
+      expect(redactText(context(REDACTED)), where).toBe(context(REDACTED));
+    }
+  });
+});
+
+describe('redactText, tokens known by their shape, where they are written', () => {
+  it.each([
+    [
+      'SLACK_APP_TOKEN=xapp-1-A0FAKE0123-1234567890123-0123456789abcdef0123456789abcdef\nSLACK_CHANNEL=C0FAKE',
+      `SLACK_APP_TOKEN=${REDACTED}\nSLACK_CHANNEL=C0FAKE`,
+    ],
+    [
+      'Socket Mode needs xapp-1-A0FAKE0123-1234567890123-0123456789abcdef0123456789abcdef too',
+      `Socket Mode needs ${REDACTED} too`,
+    ],
+    [
+      'twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmcCJGZha2UtZmFrZS1mYWtlLWZha2UtZmFrZWZha2VmYWtlAAIq dist/*',
+      `twine upload -u __token__ -p ${REDACTED} dist/*`,
+    ],
+    [
+      'curl -H "X-Shopify-Access-Token: shpat_0123456789abcdef0123456789abcdef" https://fake.myshopify.com/admin/api/2024-01/shop.json',
+      `curl -H "X-Shopify-Access-Token: ${REDACTED}" https://fake.myshopify.com/admin/api/2024-01/shop.json`,
+    ],
+    [
+      "const mg = mailgun.client({ username: 'api', key: 'key-0123456789abcdef0123456789abcdef' });",
+      `const mg = mailgun.client({ username: 'api', key: '${REDACTED}' });`,
+    ],
+    [
+      'GET https://api.telegram.org/bot123456789:AAFAKEfakeFAKEfake0123456789abcdefA/sendMessage?chat_id=42',
+      `GET https://api.telegram.org/bot${REDACTED}/sendMessage?chat_id=42`,
+    ],
+    [
+      '{"installed":{"client_id":"0123-fake.apps.googleusercontent.com","client_secret":"GOCSPX-FAKEfakeFAKEfake0123456789ab"}}',
+      `{"installed":{"client_id":"0123-fake.apps.googleusercontent.com","client_secret":"${REDACTED}"}}`,
+    ],
+    [
+      "client = Groq(api='gsk_FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123')",
+      `client = Groq(api='${REDACTED}')`,
+    ],
+    [
+      'users:\n- name: admin\n  user:\n    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUM=\n    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBRkFLRQo=',
+      `users:\n- name: admin\n  user:\n    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUM=\n    client-key-data: ${REDACTED}`,
+    ],
+    [
+      'apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.key: LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS0tLS0tCk1IY0NBUUVFSUZBS0UK',
+      `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.key: ${REDACTED}`,
+    ],
+    [
+      'AZURE_CLIENT_ID=00000000-0000-0000-0000-000000000000\nAZURE_CLIENT_SECRET_VALUE=abc8Q~FAKEfakeFAKEfake0123456789abcd.~_-',
+      `AZURE_CLIENT_ID=00000000-0000-0000-0000-000000000000\nAZURE_CLIENT_SECRET_VALUE=${REDACTED}`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it('redacts a base64 private key under a key that names no secret in tool arguments', () => {
+    const key =
+      'LS0tLS1CRUdJTiBPUEVOU1NIIFBSSVZBVEUgS0VZLS0tLS0KYjNCbGJuTnphQzFyWlhrdGRqRUFBQUFBQkc1dmJtVUFBQUFFCg==';
+    expect(redactValue({ kubeconfig: { 'client-key-data': key, server: 'https://10.0.0.1:6443' } })).toEqual({
+      kubeconfig: { 'client-key-data': REDACTED, server: 'https://10.0.0.1:6443' },
+    });
+  });
+});
+
+/** A deterministic string of `n` base64 characters (standard, or URL-safe), random-looking. */
+function base64Noise(n: number, urlSafe = false): string {
+  let out = '';
+  for (let i = 0; out.length < n; i += 1) {
+    out += createHash('sha256')
+      .update(String(i))
+      .digest(urlSafe ? 'base64url' : 'base64')
+      .replace(/=+$/, '');
+  }
+  return out.slice(0, n);
+}
+
+describe('redactText, ordinary text beside secret shapes', () => {
+  it.each([
+    // hashes, ids, dates and numbers
+    'commit 9fceb02d0ae598e95dc970b74767f19372d61af8 (HEAD -> main), short 9fceb02',
+    'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    'request 7c9e6679-7425-40de-944b-e07fc1f90ae7 and trace 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    'order ORD-2024-000123, invoice INV/2024/0042, ticket #482913, shipped 2024-05-01T12:30:00Z',
+    'refund re_3PqX2bLkdIwHu7ix0a1b2c3d and payment pay_8f14e45fceea167a5a36dedd4bea2543',
+    'UPS 1Z999AA10123456784, IBAN-like DE89 3704 0044 0532 0130 00, phone +1 415 555 0100',
+    'at 12:30:45, IPv6 2001:db8::ff00:42:8329, user 123456789:Active, port 5432:5432',
+    // words and names that share a prefix with a token
+    'pip install xai-sdk pplx-api; npm i xapp-config tvly-helpers',
+    'the gsk_ and pcsk_ prefixes, r8_ models, api_org_id column, shp_ files',
+    'lin_api_version=2, secret_santa_2024, ntn_ prefix, sntry_ prefix, do_v1_ route',
+    'a key-value store, the key-0 slot, PMAK- prefix, dapi endpoint, vs. the hvs. prefix',
+    'GOCSPX- prefix, AIza prefix, 1//0 in a path, pypi-simple index, AgE of empire',
+    'the ATATT3 prefix, AGE-SECRET-KEY-1 prefix, Q~ and 8Q~ in text, glpat-v1.2 docs',
+    'xoxe-1 and xapp-1 are prefixes; glft- and glagent- too',
+    // a certificate in base64 is no secret
+    'client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvekNDQWVlZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZB',
+    // base64 data that is not a key: an image, and URL-safe base64
+    `![chart](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA${base64Noise(20_000)}=)`,
+    `blob ${base64Noise(20_000, true)} end`,
+  ])('keeps %s', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  // Linear time is held by the test's timeout: each shape's pattern on ~200 KB of near misses.
+  it.each([
+    ['underscore prefixes without a token', 'r8_ gsk_ api_org_ lsv2_pt_ shpat_ dop_v1_ '.repeat(4_800)],
+    ['Telegram ids without a token', '123456789:A '.repeat(17_000)],
+    ['Azure secret starts without an end', `abc8Q~${'a'.repeat(30)} `.repeat(5_500)],
+    ['base64 PEM starts of certificates', `LS0tLS1CRUdJTiBDRVJU${'A'.repeat(60)} `.repeat(2_500)],
+    ['refresh token starts too short', '1//0abc '.repeat(25_000)],
+  ])('costs linear time on a long text: %s', (_shape, long) => {
+    expect(long.length).toBeGreaterThan(190_000);
+    expect(redactText(long)).toBe(long);
+  });
+});
