@@ -249,7 +249,8 @@ function redactAuthFlowCodes(text: string): string {
 /**
  * `key` `sep` `value`, where the key may be quoted (also with escaped quotes, as inside JSON in a
  * string) and the value is a quoted string or a bare word, a bare value taking an auth scheme with
- * it, in any case (`Authorization: Bearer abc`, `authorization: bearer abc`). Quantifiers are
+ * it, in any case (`Authorization: Bearer abc`, `authorization: bearer abc`, `Authorization: Bot
+ * abc`). Quantifiers are
  * bounded so a long text costs linear time. Case-insensitive: only the scheme names have letters
  * of their own (the key's classes already take both cases).
  */
@@ -272,8 +273,10 @@ const KEY_VALUE = new RegExp(
     // a tuple that starts with a string (Python's `auth=('admin', 'pw')`), and a `${...}` reference
     String.raw`|\(\s{0,8}(?:"(?:[^"\\\n]|\\.){0,1024}"|'(?:[^'\\\n]|\\.){0,1024}')\s{0,8},[^()\n]{0,1024}\)`,
     String.raw`|\$\{\{[^}\n]{0,256}\}\}|\$\{[^\s}]{0,256}\}?`,
-    // a bare word, not one that starts with `=` (`password == ...` is read with `==` as separator)
-    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate)\s{1,8})?(?!=)[^\s,;&{}\[\]'"<>\\]{1,8192}`,
+    // a bare word, not one that starts with `=` (`password == ...` is read with `==` as separator),
+    // after an auth scheme: HTTP's, Discord's `Bot`, Okta's `SSWS`, Elastic's `ApiKey`, fal's
+    // `Key`, `OAuth`, `JWT`, Opsgenie's `GenieKey`, Splunk's, DeepL's `DeepL-Auth-Key`
+    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate|Bot|SSWS|ApiKey|Api-Key|Key|OAuth|JWT|GenieKey|Splunk|DeepL-Auth-Key)\s{1,8})?(?!=)[^\s,;&{}\[\]'"<>\\]{1,8192}`,
     ')', // 5: the value
   ].join(''),
   'gi',

@@ -189,3 +189,36 @@ describe('redactText, ordinary text beside secret shapes', () => {
     expect(redactText(long)).toBe(long);
   });
 });
+
+describe('redactText, auth schemes other than Bearer and Basic', () => {
+  const discordBot = 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GFAKEf.FAKEfakeFAKEfake0123456789abcdefFAKE';
+  it.each([
+    [
+      `curl -H "Authorization: Bot ${discordBot}" https://discord.com/api/v10/users/@me`,
+      `curl -H "Authorization: ${REDACTED}" https://discord.com/api/v10/users/@me`,
+    ],
+    [
+      `Authorization: Bot ${discordBot}\nUser-Agent: DiscordBot`,
+      `Authorization: ${REDACTED}\nUser-Agent: DiscordBot`,
+    ],
+    [
+      'curl -H "Authorization: SSWS 00FAKEfakeFAKEfake0123456789abcdefFAKEfake" https://fake.okta.com/api/v1/users',
+      `curl -H "Authorization: ${REDACTED}" https://fake.okta.com/api/v1/users`,
+    ],
+    ['authorization: ApiKey RkFLRWZha2U6RkFLRWZha2UwMTIz', `authorization: ${REDACTED}`],
+    [
+      'curl -H "Authorization: ApiKey RkFLRWZha2U6RkFLRWZha2UwMTIz" "https://es.example.com:9200/_search?q=x"',
+      `curl -H "Authorization: ${REDACTED}" "https://es.example.com:9200/_search?q=x"`,
+    ],
+    [
+      'Authorization: Key 0fake000-0000-0000-0000-000000000000:0123456789abcdef',
+      `Authorization: ${REDACTED}`,
+    ],
+    ['Authorization: GenieKey 0fake000-0000-0000-0000-000000000000', `Authorization: ${REDACTED}`],
+    ['Authorization: Splunk 0fake000-0000-0000-0000-000000000000', `Authorization: ${REDACTED}`],
+    ['Authorization: DeepL-Auth-Key 0fake000-0000-0000-0000-000000000000:fx', `Authorization: ${REDACTED}`],
+    ['Authorization: OAuth y0_FAKEfakeFAKEfake0123456789', `Authorization: ${REDACTED}`],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+});
