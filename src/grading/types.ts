@@ -33,7 +33,9 @@ export type ToolArguments = Record<string, unknown> | string;
  * `unknown` (no result came back for it: the input holds results of other calls but none for this
  * one, the call item says it has not finished, or it is awaiting a human's approval and never ran:
  * an AI SDK `tool-approval-request`, an Agents SDK `tool_approval_item` or an OpenAI Responses
- * `mcp_approval_request` with no result after it). Absent when no result in the input belongs to any of its calls and none awaits approval; a
+ * `mcp_approval_request` with no result after it; or it is an Agents SDK `function_call` with no
+ * `function_call_result`, which the SDK records for every call it runs). Absent when no result in
+ * the input belongs to any of its calls and none is such a call; a
  * hosted call item carries its own. `claims_grader` and `succeeded: true` count only a call that is
  * neither `error` nor `unknown`.
  *

@@ -54,6 +54,12 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['ai-sdk/approval-denied', 'ai', '6.0.326'],
     ['ai-sdk/approval-granted', 'ai', '6.0.326'],
     ['agents-sdk/pending-approval', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/pending-approval-history', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/pending-approval-session', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/raw-responses', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/hosted-mcp-pending', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/hosted-mcp-rejected', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/hosted-mcp-approved', '@openai/agents-core', '0.20.0'],
   ])('%s', (name, pkg, version) => {
     expect(fixture(name).source).toEqual({ package: pkg, version });
   });
@@ -266,6 +272,69 @@ describe('tool approval: a call awaiting approval has no result, a denied one fa
     expect(normalizeToolCalls(items)).toEqual(expected);
     expect(normalizeToolCalls({ newItems: items })).toEqual(expected);
   });
+
+  it('Agents SDK: a function_call with no function_call_result never ran, even when the record holds no result at all', async () => {
+    // The session of the interrupted run: the pending call, with no result and no interruption.
+    const session = value('agents-sdk/pending-approval-session');
+    expect(normalizeToolCalls(session)).toEqual([
+      { function_name: 'delete_order', arguments: { order_id: '#W1' }, status: 'unknown' },
+    ]);
+    const graded = await gradeQuestion({
+      question: {
+        id: 'q',
+        input: 'Delete order #W1.',
+        expected_tools: [{ name: 'delete_order', succeeded: true }],
+      },
+      response: { output: 'Order #W1 has been deleted.', toolCalls: session },
+      graders: ['read_only_run', 'claims_grader', 'tool_usage_grader'],
+    });
+    // The agent asked to delete (read_only_run fails it); the deletion it claims never ran, so it
+    // neither backs the claim nor meets succeeded: true.
+    expect(graded.grades.map((g) => [g.grader, g.score])).toEqual([
+      ['read_only_run', 0],
+      ['claims_grader', 0],
+      ['tool_usage_grader', 0],
+    ]);
+    expect(graded.grades[1]!.reason).toContain(
+      'call #1 delete_order matches delete + order, but no result came back for it',
+    );
+    expect(graded.grades[2]!.reason).toContain('none that succeeded (no result came back for #1)');
+  });
+
+  it("Agents SDK: result.history and result.output of an interrupted run leave the pending call out (the SDK's own filter)", async () => {
+    expect(value('agents-sdk/pending-approval-history')).toEqual([
+      { type: 'message', role: 'user', content: 'Delete order #W1' },
+    ]);
+    expect(normalizeToolCalls(value('agents-sdk/pending-approval-history'))).toEqual([]);
+    // No call backs the claim either.
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Delete order #W1.' },
+      response: {
+        output: 'Order #W1 has been deleted.',
+        toolCalls: value('agents-sdk/pending-approval-history'),
+      },
+      graders: ['claims_grader'],
+    });
+    expect(graded.grades[0]!.score).toBe(0);
+  });
+
+  it('Agents SDK: a hosted MCP call awaiting approval is a hosted call that never ran, read from its run items', async () => {
+    const node = { function_name: 'delete_node', plugin_id: 'drupal', arguments: { nid: 3 }, kind: 'hosted' };
+    const items = value('agents-sdk/hosted-mcp-pending');
+    expect(normalizeToolCalls(items)).toEqual([{ ...node, status: 'unknown' }]);
+    // The tool_approval_item repeats the request: one call, not two.
+    expect(normalizeToolCalls({ newItems: items })).toEqual([{ ...node, status: 'unknown' }]);
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Delete node 3.' },
+      response: { output: 'I deleted node 3.', toolCalls: items },
+      graders: ['read_only_run', 'claims_grader'],
+    });
+    expect(graded.grades.map((g) => [g.grader, g.score])).toEqual([
+      ['read_only_run', 0],
+      ['claims_grader', 0],
+    ]);
+    expect(graded.grades[1]!.reason).toContain('no result came back for it');
+  });
 });
 
 describe('OpenAI Chat Completions and Responses (typed against openai 7)', () => {
@@ -451,6 +520,22 @@ describe('OpenAI Agents SDK (a real run)', () => {
       arguments: { action: { type: 'click', x: 10, y: 20, button: 'left' } },
       status: 'error',
     });
+  });
+
+  it('reads rawResponses (model turns, which never hold a result) with every function call unknown', async () => {
+    const raw = value('agents-sdk/raw-responses');
+    expect(normalizeToolCalls(raw)).toEqual([
+      expected[0],
+      { ...expected[1], status: 'unknown' },
+      { ...expected[2], status: 'unknown' },
+    ]);
+    // The cancel failed in the run: the model's turns cannot show it, and back no claim of it.
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Cancel order #W1.' },
+      response: { output: 'I have cancelled order #W1.', toolCalls: raw },
+      graders: ['claims_grader'],
+    });
+    expect(graded.grades[0]!.score).toBe(0);
   });
 
   it('reads history items alike, and a run result by its newItems', () => {

@@ -3,12 +3,15 @@ import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader }
 /**
  * The OpenAI Agents SDK (`@openai/agents`): run items (`result.newItems`: `tool_call_item`,
  * `tool_call_output_item`, `handoff_call_item`, ... read through their `rawItem`), a run result
- * (`newItems`), and the protocol items of `result.history` that the Responses adapter does not
- * already read: `function_call_result` (failed when `incomplete` or when its text reports an error,
- * as the SDK's default "An error occurred while running the tool" does) and `hosted_tool_call`,
- * read as the Responses item it wraps, so an Agents SDK hosted search and a Responses one record
- * the same call. A `tool_approval_item` (an interruption) marks its call as awaiting approval: with
- * no output after it, the call never ran and its status is `unknown`.
+ * (`newItems`), and the protocol items of `result.history` (and of a session) that the Responses
+ * adapter does not already read: `function_call` in the SDK's own form (its link id is `callId`,
+ * where a Responses item has `call_id`), `function_call_result` (failed when `incomplete` or when
+ * its text reports an error, as the SDK's default "An error occurred while running the tool" does)
+ * and `hosted_tool_call`, read as the Responses item it wraps, so an Agents SDK hosted search and a
+ * Responses one record the same call. The SDK records a `function_call_result` for every function
+ * call it runs, so such a call with none linked never ran (it awaits approval, or the run ended
+ * first): its status is `unknown` even when the record holds no other result. A
+ * `tool_approval_item` (an interruption) marks its call as awaiting approval in the same way.
  *
  * @example
  * ```ts
@@ -27,6 +30,16 @@ export const agentsSdk: Adapter = (item, path, reader) => {
       if (id !== undefined) reader.awaiting(id);
     }
     return true;
+  }
+  if (type === 'function_call' && item.call_id === undefined && typeof item.name === 'string') {
+    const id = text(item.callId);
+    if (id !== undefined) {
+      // The SDK's own function call: unless its function_call_result is linked, it never ran.
+      const fields = { name: item.name, args: item.arguments, id, pluginId: text(item.namespace) };
+      reader.call(fields, path);
+      reader.awaiting(id);
+      return true;
+    }
   }
   if (type === 'function_call_result') {
     const outcome = item.status === 'incomplete' ? 'error' : outcomeOfOutput(item.output);

@@ -94,9 +94,10 @@ export interface Reader {
    */
   alias(other: string, id: string): void;
   /**
-   * Records that the call with this id asked for a human's approval: unless a result links to it
-   * (it ran, or its denial came back as a failure), it never ran, and its status is `unknown`
-   * even when the input holds no other result.
+   * Records that the call with this id has run only if a result links to it (it ran, or its denial
+   * came back as a failure): it asked for a human's approval, or its runner records a result for
+   * every call it runs (an Agents SDK `function_call`). With none linked it never ran, and its
+   * status is `unknown` even when the input holds no other result.
    */
   awaiting(id: string): void;
   /**

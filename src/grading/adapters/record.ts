@@ -34,7 +34,10 @@ interface State {
   results: Result[];
   /** Link ids that stand for another (an MCP task id for its tools/call request id). */
   aliases: Map<string, string>;
-  /** Ids of calls that asked for approval, and how many calls had been read when they did. */
+  /**
+   * Ids of calls that ran only if a result links to them (awaiting approval, or an Agents SDK
+   * call), and how many calls had been read when they were named.
+   */
   awaiting: { id: string; at: number }[];
   /** Ids of calls a later call stands for (an MCP approval request, once its call ran). */
   replaced: Set<string>;
@@ -43,9 +46,10 @@ interface State {
 /**
  * Reads a record with the given adapters, in order, and links results to their calls: a call's
  * `status` is its result's, else its own (when the call item says how it ended), else `unknown`
- * when it is awaiting approval (it never ran) or when the input holds results for other calls;
- * when no result links to any call (none in the input, or only results of calls it does not hold)
- * and none awaits approval, calls carry no `status`.
+ * when it ran only if a result links to it (awaiting approval, or an Agents SDK function call: it
+ * never ran) or when the input holds results for other calls; when no result links to any call
+ * (none in the input, or only results of calls it does not hold) and none is such a call, calls
+ * carry no `status`.
  *
  * @example
  * ```ts
@@ -75,7 +79,10 @@ export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCa
   });
 }
 
-/** The calls an approval request names: of the calls with its id read before it, the latest. */
+/**
+ * The calls named as running only with a result (an approval request names its call): of the
+ * calls with the id read before it was named, the latest.
+ */
 function awaitingApproval(state: State, byId: ReadonlyMap<string, Pending[]>): Set<Pending> {
   const calls = new Set<Pending>();
   for (const { id, at } of state.awaiting) {
