@@ -335,6 +335,20 @@ describe('tool approval: a call awaiting approval has no result, a denied one fa
     ]);
     expect(graded.grades[1]!.reason).toContain('no result came back for it');
   });
+
+  it("Agents SDK: the SDK's own mcp_approval_response is no call; a rejection fails the hosted request, a grant leaves it to its mcp_call", async () => {
+    const node = { function_name: 'delete_node', plugin_id: 'drupal', arguments: { nid: 3 }, kind: 'hosted' };
+    const rejected = value('agents-sdk/hosted-mcp-rejected');
+    expect(normalizeToolCalls(rejected)).toEqual([{ ...node, status: 'error' }]);
+    expect(normalizeToolCalls(value('agents-sdk/hosted-mcp-approved'))).toEqual([{ ...node, status: 'ok' }]);
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Delete node 3.' },
+      response: { output: 'Node 3 is deleted.', toolCalls: rejected },
+      graders: ['claims_grader'],
+    });
+    expect(graded.grades[0]!.score).toBe(0);
+    expect(graded.grades[0]!.reason).toContain('only failed call #1 delete_node');
+  });
 });
 
 describe('OpenAI Chat Completions and Responses (typed against openai 7)', () => {

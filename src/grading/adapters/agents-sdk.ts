@@ -11,7 +11,9 @@ import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader }
  * Responses one record the same call. The SDK records a `function_call_result` for every function
  * call it runs, so such a call with none linked never ran (it awaits approval, or the run ended
  * first): its status is `unknown` even when the record holds no other result. A
- * `tool_approval_item` (an interruption) marks its call as awaiting approval in the same way.
+ * `tool_approval_item` (an interruption) marks its call as awaiting approval in the same way. The
+ * SDK's own hosted `mcp_approval_response` (its answer to an approval decision on a hosted MCP
+ * call) is no call: a rejection fails the `mcp_approval_request` it names, as on Responses.
  *
  * @example
  * ```ts
@@ -53,6 +55,9 @@ export const agentsSdk: Adapter = (item, path, reader) => {
   return false;
 };
 
+/** The Responses items of a hosted MCP approval, which are no calls of their own. */
+const MCP_APPROVAL_ITEMS: ReadonlySet<string> = new Set(['mcp_approval_request', 'mcp_approval_response']);
+
 function readHosted(item: Json, name: string, path: string, reader: Reader): void {
   const data = isObject(item.providerData) ? item.providerData : undefined;
   if (data && data.type === name) {
@@ -64,7 +69,14 @@ function readHosted(item: Json, name: string, path: string, reader: Reader): voi
     );
     return;
   }
-  if (name === 'mcp_list_tools' || name === 'mcp_approval_request') return;
+  if (data && data.type === undefined && MCP_APPROVAL_ITEMS.has(name)) {
+    // The SDK writes its own answer to an approval decision as the Responses item's fields
+    // without their type ({ approve, approval_request_id, reason }): read it as that item.
+    const id = data.id ?? item.id;
+    reader.visit({ ...data, type: name, ...(id !== undefined ? { id } : {}) }, `${path}.providerData`);
+    return;
+  }
+  if (name === 'mcp_list_tools' || MCP_APPROVAL_ITEMS.has(name)) return;
   const status =
     item.status === undefined
       ? undefined
