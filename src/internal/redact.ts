@@ -7,8 +7,11 @@
  * - values under secret-looking keys ({@link isSecretKey}: `api_key`, `apiKey`, `x-api-key`,
  *   `token`, `access_token`, `password`, `passwd`, `passphrase`, `secret`, `client_secret`,
  *   `private_key`, `authorization`, `auth`, `cookie`, `set-cookie`, `credential(s)`, `session_id`,
- *   `AccountKey`, `PGPASSWORD`, `jwt`, any case and any of `snake_case`, `camelCase`,
- *   `kebab-case`, and in text also two words with a space, `api key`, `Session ID`, `secret key`),
+ *   `AccountKey`, `PGPASSWORD`, `jwt`, `Ocp-Apim-Subscription-Key`, `RAILS_MASTER_KEY`,
+ *   `LICENSE_KEY`, `ENCRYPTION_KEY`, `APP_KEY`, `ADMIN_KEY`, any case and any of `snake_case`,
+ *   `camelCase`, `kebab-case`, a secret word written together with another in lower case,
+ *   `identitytoken`, `authtoken`, `secretkey`, and in text also two words with a space, `api key`,
+ *   `Session ID`, `secret key`; and in text `PWD` whose value is no path, an ODBC password),
  *   in objects and in text (`key=value`,
  *   `key: value`, `"key": "value"`, header lines, an auth scheme in any case taken with its value:
  *   `authorization: bearer abc` loses `bearer abc`; a YAML key whose value is on the lines below,
@@ -105,6 +108,13 @@ export const SECRET_PAIRS: ReadonlySet<string> = new Set([
   'session id',
   'signing key',
   'account key',
+  'subscription key', // Azure API Management's `Ocp-Apim-Subscription-Key`
+  'master key', // `RAILS_MASTER_KEY`, Cosmos DB, Meilisearch
+  'license key', // New Relic, MaxMind
+  'encryption key',
+  'app key', // Laravel's `APP_KEY`, Datadog's `DD_APP_KEY`
+  'application key',
+  'admin key', // Algolia
 ]);
 
 /**
@@ -177,12 +187,20 @@ const CACHED_KEYS = 1024;
 const PASSWORD_SUFFIX =
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_PASS$|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*(?:_(?:pwd|PWD|Pwd)|[a-z0-9]Pwd)$/;
 
+/**
+ * A word written together with the secret word it ends in, as lower-case keys are (Docker's
+ * `identitytoken`, ngrok's `authtoken`, `accesstoken`, `clientsecret`, MinIO's `secretkey`): as
+ * secret as the two words apart (`identity_token`). `tokens` (`maxtokens`) ends in no secret word.
+ */
+const COMPOUND_SECRET =
+  /^[a-z0-9]{0,32}(?:token|password|passwd|passphrase|passcode|secret|credentials?|apikey|secretkey|privatekey|accesskey|sessionid)$/;
+
 function secretWords(key: string): boolean {
   if (PASSWORD_SUFFIX.test(key)) return true;
   const parts = words(key);
   return parts.some(
     (word, i) =>
-      (SECRET_WORDS.has(word) && !DESCRIBING.has(parts[i + 1] ?? '')) ||
+      ((SECRET_WORDS.has(word) || COMPOUND_SECRET.test(word)) && !DESCRIBING.has(parts[i + 1] ?? '')) ||
       (SECRET_PAIRS.has(`${word} ${parts[i + 1] ?? ''}`) && !DESCRIBING.has(parts[i + 2] ?? '')),
   );
 }
@@ -747,7 +765,7 @@ function redactPairs(text: string): string {
   for (let m = KEY_VALUE.exec(text); m !== null; m = KEY_VALUE.exec(text)) {
     const [match, quote = '', key = '', close = '', sep = '', value = ''] = m;
     if (
-      isSecretKey(key) &&
+      (isSecretKey(key) || (BARE_PWD.test(key) && !PATH_VALUE.test(value))) &&
       value !== REDACTED &&
       !(isProseKey(key) && isPlainWord(value)) &&
       !(sep === ':' && POSITION.test(value)) &&
@@ -802,6 +820,14 @@ function redactProse(text: string): string {
     return bare === undefined ? match : `${head}${REDACTED}${value.slice(bare.length)}`;
   });
 }
+
+/**
+ * `PWD` alone: the password of an ODBC or ADO connection string (`UID=sa;PWD=…;`), and the shell's
+ * working directory in an env dump (`PWD=/home/ana`), which {@link PATH_VALUE} tells apart.
+ */
+const BARE_PWD = /^pwd$/i;
+/** A value that is a path or a reference to one: `/home/ana`, `~/src`, `C:\\Users`, `$(pwd)`, `.`. */
+const PATH_VALUE = /^["']?(?:[/~.$%\\]|[A-Za-z]:(?:[\\/]|$))/;
 
 /**
  * A comparison (`password == null`, `token === undefined`): a quoted string compared with a secret
@@ -949,20 +975,51 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
 /**
  * What every key {@link isSecretKey} accepts contains (a word of SECRET_WORDS, the two words of a
  * pair of SECRET_PAIRS joined as a key joins them: directly, or by `_`, `.`, `-` or spaces, or the
- * end of a PASSWORD_SUFFIX key), in any case: a text without any of these has no `key=value` pair
- * to redact, and skips that pattern. Made from the two lists, so a word added to them is in it too
- * (the words are plain letters).
+ * end of a PASSWORD_SUFFIX key, or of a bare `PWD`), in any case: a text without any of these has no
+ * `key=value` pair to redact, and skips that pattern. Made from the two lists, so a word added to
+ * them is in it too (the words are plain letters); a word written together with a secret word
+ * (COMPOUND_SECRET) contains that word.
  */
 const SECRET_KEY_WORD = new RegExp(
-  [
-    ...SECRET_WORDS,
-    ...[...SECRET_PAIRS].map((pair) => pair.replace(' ', String.raw`[ \t_.-]*`)),
-    // what every key of PASSWORD_SUFFIX contains
-    '_pass',
-    'pwd',
-  ].join('|'),
+  literalTrie([...SECRET_WORDS, ...SECRET_PAIRS, '_pass', 'pwd'], String.raw`[ \t_.-]*`),
   'i',
 );
+
+/**
+ * A regex source that matches any of `alternatives` (plain text, a space standing for
+ * `separator`), written as a trie: alternatives that start alike share their first letters in it
+ * (`p(?:ass(?:word|wd)|rivate…)`), which the regex engine reads once at each position of a text
+ * rather than once per alternative. This is a test for any of them in a text, so an alternative
+ * that starts with a shorter one (`credentials`, after `credential`) is left out.
+ */
+function literalTrie(alternatives: Iterable<string>, separator: string): string {
+  type TrieNode = Map<string, TrieNode>;
+  const END = '';
+  const root: TrieNode = new Map();
+  for (const alternative of alternatives) {
+    let node = root;
+    for (const char of alternative) {
+      if (node.has(END)) break; // a shorter alternative ends here: it matches wherever this one does
+      let next = node.get(char);
+      if (next === undefined) {
+        next = new Map();
+        node.set(char, next);
+      }
+      node = next;
+    }
+    node.clear();
+    node.set(END, new Map());
+  }
+  const source = (node: TrieNode): string => {
+    if (node.has(END)) return '';
+    const branches = [...node].map(
+      ([char, next]) =>
+        (char === ' ' ? separator : char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')) + source(next),
+    );
+    return branches.length === 1 ? (branches[0] ?? '') : `(?:${branches.join('|')})`;
+  };
+  return source(root);
+}
 /** No extra secrets (one list for every call that gives none). */
 const NO_SECRETS: ReadonlyArray<string | undefined> = [];
 /** What every match of {@link PROSE_VALUE} contains: its verb, `is`, `was` or `to`. */

@@ -222,3 +222,72 @@ describe('redactText, auth schemes other than Bearer and Basic', () => {
     expectRedacted(text, redacted);
   });
 });
+
+describe('redactText and redactValue, keys that name a secret', () => {
+  const hex32 = '0123456789abcdef0123456789abcdef';
+  it.each([
+    // Azure API Management and Azure AI services take their key in this header
+    [
+      `curl -X POST "https://fake.cognitiveservices.azure.com/text/analytics/v3.1/languages" -H "Ocp-Apim-Subscription-Key: ${hex32}" -d @body.json`,
+      `curl -X POST "https://fake.cognitiveservices.azure.com/text/analytics/v3.1/languages" -H "Ocp-Apim-Subscription-Key: ${REDACTED}" -d @body.json`,
+    ],
+    [
+      `RAILS_ENV=production\nRAILS_MASTER_KEY=${hex32}\nNEW_RELIC_LICENSE_KEY=${hex32}0123abcd\nENCRYPTION_KEY=${hex32}\nAPP_KEY=base64:RkFLRWZha2VGQUtFZmFrZTAxMjM0NTY3ODlhYmNkZWY=\nDD_APP_KEY=${hex32}01234567\nALGOLIA_ADMIN_KEY=${hex32}\nPORT=3000`,
+      `RAILS_ENV=production\nRAILS_MASTER_KEY=${REDACTED}\nNEW_RELIC_LICENSE_KEY=${REDACTED}\nENCRYPTION_KEY=${REDACTED}\nAPP_KEY=${REDACTED}\nDD_APP_KEY=${REDACTED}\nALGOLIA_ADMIN_KEY=${REDACTED}\nPORT=3000`,
+    ],
+    // keys written in one word, in lower case: Docker's config.json, ngrok's config, MinIO's
+    [
+      '{"auths":{"fake.azurecr.io":{"auth":"ZmFrZTpGQUtF","identitytoken":"FAKEfake.identity-token-0123456789"}}}',
+      `{"auths":{"fake.azurecr.io":{"auth":"${REDACTED}","identitytoken":"${REDACTED}"}}}`,
+    ],
+    [
+      'version: "2"\nauthtoken: 2FAKEfake0123_4567FAKEfake89abcdef\nregion: eu',
+      `version: "2"\nauthtoken: ${REDACTED}\nregion: eu`,
+    ],
+    [
+      'mc alias set local http://localhost:9000 --accesskey admin --secretkey FAKEfake0123',
+      `mc alias set local http://localhost:9000 --accesskey admin --secretkey ${REDACTED}`,
+    ],
+    // the password of an ODBC or ADO connection string
+    [
+      'Driver={ODBC Driver 18 for SQL Server};Server=tcp:db.fake.net,1433;UID=sa;PWD=Odbc_FAKE_pa55;Encrypt=yes',
+      `Driver={ODBC Driver 18 for SQL Server};Server=tcp:db.fake.net,1433;UID=sa;PWD=${REDACTED};Encrypt=yes`,
+    ],
+    [
+      "pyodbc.connect('DSN=shop;Uid=app;Pwd=Odbc_FAKE_pa55')",
+      `pyodbc.connect('DSN=shop;Uid=app;Pwd=${REDACTED}')`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it('redacts them in tool arguments', () => {
+    expect(
+      redactValue({
+        headers: { 'Ocp-Apim-Subscription-Key': hex32, 'Content-Type': 'application/json' },
+        registry: { identitytoken: 'FAKEfake', authtoken: 'FAKEfake', secretkey: 'FAKEfake' },
+        env: { RAILS_MASTER_KEY: hex32, LICENSE_KEY: hex32, RAILS_ENV: 'production' },
+      }),
+    ).toEqual({
+      headers: { 'Ocp-Apim-Subscription-Key': REDACTED, 'Content-Type': 'application/json' },
+      registry: { identitytoken: REDACTED, authtoken: REDACTED, secretkey: REDACTED },
+      env: { RAILS_MASTER_KEY: REDACTED, LICENSE_KEY: REDACTED, RAILS_ENV: 'production' },
+    });
+  });
+
+  it.each([
+    // the shell's working directory is no password
+    'PWD=/home/ana\nOLDPWD=/home\nSHLVL=1',
+    'PWD="/srv/app" npm start',
+    'PWD=~/src; PWD=C:\\Users\\ana; PWD=$(pwd); PWD=.',
+    // keys that hold no secret, in one word or as words
+    'maxtokens: 200, max_tokens: 200, total_tokens=300, tokenizer: cl100k_base',
+    'primary_key: id, sort_key: name, partition key: tenant, idempotency_key: 42',
+    'public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFAKE, cache_key=v2',
+    'app_id: com.example.shop, app_name: Shop, license: MIT, license_key_path: /etc/nr.key',
+    'no app key: set DD_APP_KEY first',
+    'The master key is stored in Vault.',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});
