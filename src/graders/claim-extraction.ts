@@ -538,11 +538,11 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           claims.splice(
             claims.length - found.claims.length,
             0,
-            ...listedBeforeClauses(sentence.slice(0, index), pattern),
+            ...listedBeforeClauses(sentence, index, pattern),
           );
         // "I deleted the draft, the homepage and the FAQ": the list goes on in the clauses after.
         if (found.objectsEnd !== undefined && clause.slice(found.objectsEnd).trim() === '')
-          claims.push(...listedAfter(sentence.slice(index + 1), pattern));
+          claims.push(...listedAfter(sentence, index + 1, pattern));
       }
       seen.push({ at, found });
     }
@@ -889,14 +889,15 @@ function furtherObjects(
 }
 
 /**
- * The objects of a list the clauses after a verb's last object go on with, up to the one joined by
- * "and" ("I deleted the draft, the homepage and the FAQ": the homepage and the FAQ), each a claim
- * of the same verb. A clause that is not only objects ends the list ("I deleted the draft, the
- * homepage is unchanged").
+ * The objects of a list the clauses of `sentence` from `from` on (after a verb's last object) go on
+ * with, up to the one joined by "and" ("I deleted the draft, the homepage and the FAQ": the homepage
+ * and the FAQ), each a claim of the same verb. A clause that is not only objects ends the list ("I
+ * deleted the draft, the homepage is unchanged").
  */
-function listedAfter(following: readonly string[], pattern: ClaimPattern): Claim[] {
+function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
   const claims: Claim[] = [];
-  for (const clause of following) {
+  for (let i = from; i < sentence.length; i++) {
+    const clause = sentence[i]!;
     const before = claims.length;
     furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM);
     // Not a list item (a clause of its own, or "the one from May", which names nothing new): the
@@ -1234,15 +1235,16 @@ function listedBefore(clause: string, head: string, pattern: ClaimPattern): Clai
 }
 
 /**
- * The items of a list that ends in the clause of a plural passive, in the clauses before it, each
- * a noun phrase with a determiner and nothing else ("The draft, the homepage and the FAQ have been
- * deleted": the draft); walking back, the first clause that is no such item ends the list ("Hi Ana,
- * the draft and the homepage have been deleted" claims nothing about Ana).
+ * The items of a list that ends in the clause of a plural passive, in the clauses of `sentence`
+ * before that clause (`end`), each a noun phrase with a determiner and nothing else ("The draft,
+ * the homepage and the FAQ have been deleted": the draft); walking back, the first clause that is
+ * no such item ends the list ("Hi Ana, the draft and the homepage have been deleted" claims nothing
+ * about Ana).
  */
-function listedBeforeClauses(previous: readonly string[], pattern: ClaimPattern): Claim[] {
+function listedBeforeClauses(sentence: readonly string[], end: number, pattern: ClaimPattern): Claim[] {
   const claims: Claim[] = [];
-  for (let i = previous.length - 1; i >= 0; i--) {
-    const clause = previous[i]!;
+  for (let i = end - 1; i >= 0; i--) {
+    const clause = sentence[i]!;
     if (!DETERMINED.test(clause)) break;
     const noun = nounBefore(clause);
     if (noun === undefined || noun.words.length === 0 || clause.slice(0, noun.start).trim() !== '') break;

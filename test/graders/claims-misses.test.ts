@@ -299,4 +299,9 @@ describe('claims_grader: the new readings stay linear on long inputs', () => {
     ];
     for (const output of long) expect((await grade(output, [lookup])).error).toBe(false);
   });
+
+  it('grades a long sentence of claims, each followed by a list item', async () => {
+    // Each claim copied the rest of the sentence to look for more items (18 s).
+    expect((await grade('I deleted the draft, homepage, '.repeat(20_000), [lookup])).error).toBe(false);
+  });
 });
