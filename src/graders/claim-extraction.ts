@@ -868,6 +868,7 @@ function furtherObjects(
   start: number,
   end: number,
   join: RegExp,
+  bare = join === AND_OBJECT,
 ): number {
   let from = start;
   let at = end;
@@ -875,8 +876,9 @@ function furtherObjects(
     const joined = join.exec(clause.slice(at));
     if (joined === null) return at;
     const objectStart = at + joined[0].length;
-    // Only after a verb's own object ("and homepage"); a clause after a comma ("..., Ana") is none.
-    const next = furtherObject(clause.slice(objectStart), join === AND_OBJECT);
+    // One word alone only after a verb's own object ("and homepage"), or in a list that ends in an
+    // item joined by "and" (`bare`); a clause after a comma ("..., Ana") is none.
+    const next = furtherObject(clause.slice(objectStart), bare);
     if (next === undefined) return at;
     at = objectStart + next.consumed;
     if (next.words.length === 0 && claims.length > 0) {
@@ -892,9 +894,17 @@ function furtherObjects(
  * The objects of a list the clauses of `sentence` from `from` on (after a verb's last object) go on
  * with, up to the one joined by "and" ("I deleted the draft, the homepage and the FAQ": the homepage
  * and the FAQ), each a claim of the same verb. A clause that is not only objects ends the list ("I
- * deleted the draft, the homepage is unchanged").
+ * deleted the draft, the homepage is unchanged"). Items of one word with no determiner ("I deleted
+ * the draft, homepage and FAQ") are read only when every clause up to the one joined by "and" is
+ * nothing but such items: alone after a comma, a word may be a name or a reply ("..., Ana",
+ * "..., thanks").
  */
 function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
+  return bareList(sentence, from, pattern) ?? determinedList(sentence, from, pattern);
+}
+
+/** The list items with a determiner ("the homepage", "the FAQ"), up to the first clause that has none. */
+function determinedList(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
   const claims: Claim[] = [];
   for (let i = from; i < sentence.length; i++) {
     const clause = sentence[i]!;
@@ -909,6 +919,34 @@ function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPa
     if (AND_ITEM.test(clause)) break;
   }
   return claims;
+}
+
+/** After a list's items, what says the clause held more than items: another "and" or "or". */
+const MORE_AFTER_ITEMS = /^\s*(?:and|&|plus|or|as\s+well\s+as)\b/i;
+
+/**
+ * The list items, one-word ones too ("homepage and FAQ"), when each clause up to one joined by "and"
+ * is wholly such items (after the last, only what may end an object: "for you", "too");
+ * undefined when the clauses are no such list.
+ */
+function bareList(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] | undefined {
+  const claims: Claim[] = [];
+  for (let i = from; i < sentence.length; i++) {
+    const clause = sentence[i]!;
+    const before = claims.length;
+    const end = furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM, true);
+    const rest = clause.slice(end);
+    if (
+      claims.length === before ||
+      claims.slice(before).some((c) => c.objects.length === 0) ||
+      MORE_AFTER_ITEMS.test(rest) ||
+      !PHRASE_END.test(rest)
+    ) {
+      return undefined;
+    }
+    if (AND_ITEM.test(clause)) return claims;
+  }
+  return undefined;
 }
 /**
  * The verb at `at` as a second claim of the same subject, joined to the claim just before it by
