@@ -22,7 +22,9 @@
  *   `env["API_KEY"] = "…"`, `:=`, `=>` and `password == "…"`; Python's `auth=('admin', 'pw')`
  *   tuple, and the password of an HTTP auth object (`HTTPBasicAuth('admin', 'pw')`,
  *   `HTTPDigestAuth`, `BasicAuth`); command-line flags are keys (`--password=…`, `--api-key …`),
- *   and curl's `-u user:password` loses the password; in prose, `my password is hunter2` loses a
+ *   and curl's `-u user:password` loses the password, and so does a setting a CLI sets by name
+ *   (`aws configure set aws_secret_access_key …`, `npm config set …:_authToken …`, `git config`,
+ *   `poetry config`, `dotnet user-secrets set`); in prose, `my password is hunter2` loses a
  *   value that looks like a credential, and `Your OTP is 482913` or `verification code: 482913` a
  *   one-time code of digits;
  * - `Bearer <token>` and `Basic <base64 user:pass>` credentials, whole;
@@ -190,10 +192,12 @@ const PASSWORD_SUFFIX =
 /**
  * A word written together with the secret word it ends in, as lower-case keys are (Docker's
  * `identitytoken`, ngrok's `authtoken`, `accesstoken`, `clientsecret`, MinIO's `secretkey`): as
- * secret as the two words apart (`identity_token`). `tokens` (`maxtokens`) ends in no secret word.
+ * secret as the two words apart (`identity_token`). `tokens` (`maxtokens`) ends in no secret word,
+ * and `jsessionid` and `phpsessid` are session cookies, whose values are read as such (see
+ * {@link SESSION_COOKIE}).
  */
 const COMPOUND_SECRET =
-  /^[a-z0-9]{0,32}(?:token|password|passwd|passphrase|passcode|secret|credentials?|apikey|secretkey|privatekey|accesskey|sessionid)$/;
+  /^[a-z0-9]{0,32}(?:token|password|passwd|passphrase|passcode|secret|credentials?|apikey|secretkey|privatekey|accesskey)$/;
 
 function secretWords(key: string): boolean {
   if (PASSWORD_SUFFIX.test(key)) return true;
@@ -480,6 +484,37 @@ function redactClientPasswords(text: string, namesSecret: () => boolean): string
   if (out.includes('secrets'))
     out = out.replace(FLY_SECRETS, (command) => command.replace(ASSIGNMENT, redactFlagValue));
   return out;
+}
+
+/**
+ * A CLI's command that sets a setting, named and then valued after a space: `aws configure set
+ * aws_secret_access_key …`, `npm config set //registry.npmjs.org/:_authToken …` (also yarn and
+ * pnpm), `git config --global github.token …`, `poetry config pypi-token.pypi …`, `dotnet
+ * user-secrets set "Stripe:SecretKey" "…"`. The command and the name (1) are kept; the name (3),
+ * maybe quoted (2), is read as a key, and the value (4), a quoted string or a word, goes when that
+ * key is secret (see {@link redactConfigSets}).
+ */
+const CONFIG_SET = new RegExp(
+  [
+    String.raw`(\b(?:(?:aws[ \t]+configure|(?:npm|yarn|pnpm)[ \t]+config|dotnet[ \t]+user-secrets)[ \t]+set`,
+    String.raw`|git[ \t]+config|poetry[ \t]+config)[ \t]+`,
+    // options before the name: `--global`, `--profile dev`, `--project Shop.Api`
+    String.raw`(?:--(?:profile|location|project|id)(?:[ \t]+|=)[^\s-]\S{0,63}[ \t]+|--?[\w-]{1,32}[ \t]+){0,3}`,
+    String.raw`(["']?)([^\s"'-][^\s"']{0,255})\2[ \t]+)`,
+    String.raw`("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})`,
+  ].join(''),
+  'g',
+);
+/** git's `credential.helper`: how credentials are stored (`store`, `cache`), not one. */
+const CREDENTIAL_HELPER = /(?:^|\.)helper$/i;
+
+/** Text with the value set by each {@link CONFIG_SET} command under a secret name redacted. */
+function redactConfigSets(text: string): string {
+  return text.replace(CONFIG_SET, (match, head: string, _quote: string, name: string, value: string) =>
+    isSecretKey(name) && !CREDENTIAL_HELPER.test(name) && value !== REDACTED && value !== `"${REDACTED}"`
+      ? `${head}${quoted(value)}`
+      : match,
+  );
 }
 
 /** The replacement of a match of a flag (1) and its value (2): the flag kept, the value redacted. */
@@ -945,6 +980,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (VALUE_WORD.test(out) && namesSecret()) out = redactNamedValues(out);
   if (PROSE_VERB.test(out) && namesSecret()) out = redactProse(out);
   out = redactClientPasswords(out, namesSecret);
+  if ((out.includes('config') || out.includes('user-secrets')) && namesSecret()) out = redactConfigSets(out);
   if (out.includes('curl'))
     out = out.replace(
       CURL_USER,

@@ -286,8 +286,55 @@ describe('redactText and redactValue, keys that name a secret', () => {
     'public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFAKE, cache_key=v2',
     'app_id: com.example.shop, app_name: Shop, license: MIT, license_key_path: /etc/nr.key',
     'no app key: set DD_APP_KEY first',
+    // a session cookie's name is no secret key: its value goes when it looks like a session id
+    "a URL's `;jsessionid=...` or `?sid=...`, and JSESSIONID=none",
     'The master key is stored in Vault.',
   ])('keeps %j', (text) => {
     expect(redactText(text)).toBe(text);
+  });
+});
+
+describe('redactText, secrets set through a command-line tool by name and value', () => {
+  it.each([
+    [
+      'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYFAKEKEY01 --profile dev',
+      `aws configure set aws_secret_access_key ${REDACTED} --profile dev`,
+    ],
+    [
+      'aws configure set --profile dev aws_session_token FwoGZXIvYXdzEFAKEfake0123',
+      `aws configure set --profile dev aws_session_token ${REDACTED}`,
+    ],
+    [
+      'npm config set //registry.npmjs.org/:_authToken 0fake000-0000-0000-0000-000000000000',
+      `npm config set //registry.npmjs.org/:_authToken ${REDACTED}`,
+    ],
+    ['yarn config set npmAuthToken FAKEfake0123', `yarn config set npmAuthToken ${REDACTED}`],
+    ['git config --global github.token FAKEfake0123', `git config --global github.token ${REDACTED}`],
+    ['poetry config pypi-token.testpypi FAKEfake0123', `poetry config pypi-token.testpypi ${REDACTED}`],
+    [
+      'dotnet user-secrets set --project Shop.Api "Stripe:SecretKey" "FAKE fake 0123"',
+      `dotnet user-secrets set --project Shop.Api "Stripe:SecretKey" "${REDACTED}"`,
+    ],
+    [
+      '{"command": "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYFAKEKEY01"}',
+      `{"command": "aws configure set aws_secret_access_key ${REDACTED}"}`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it.each([
+    'git config --global credential.helper store',
+    'git config --global user.name "Ana Lima" && git config --get credential.helper',
+    'aws configure set region eu-west-1 && aws configure set default.s3.max_concurrent_requests 20',
+    'npm config set registry https://registry.npmjs.org/ && poetry config --list',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  it('costs linear time on a long text of commands without a secret', () => {
+    const long = 'aws configure set --profile dev --x --y region eu-west-1 ; '.repeat(3_500);
+    expect(long.length).toBeGreaterThan(190_000);
+    expect(redactText(`token ${long}`)).toBe(`token ${long}`);
   });
 });
