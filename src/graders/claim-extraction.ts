@@ -509,6 +509,9 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     // The verb met just before, and the claim it made if it made one: a verb joined to a claim by
     // "and" shares its subject ("I deleted the draft and updated the homepage").
     const seen: { at: number; found: Found | undefined }[] = [];
+    // Where each claim of the clause starts and ends: an action noun said to be done after one and
+    // "and" is a claim too ("Your order was cancelled and the refund went through").
+    const spans: Span[] = [];
     for (const { at, length, pattern, base } of matches) {
       if (taken.has(at)) continue;
       // "I logged in to the CMS": a sign-in, no log entry created.
@@ -530,6 +533,10 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           afterOtherParticiple(clause, at, length, pattern));
       if (found) {
         taken.add(at);
+        spans.push({
+          start: Math.max(0, clause.indexOf(found.claims[0]!.quote)),
+          end: found.objectsEnd ?? found.verbEnd,
+        });
         if (isGeneric(pattern)) generic.add(at);
         claims.push(...found.claims);
         // "The draft, the homepage and the FAQ have been deleted": the list began in the clauses before.
@@ -548,7 +555,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     }
     // "Cancellation complete.", "I finished cancelling your order": an action named by its noun
     // or gerund, said to be done; in the order of the clause, among the verbs' claims.
-    const nominal = nominalClaims(clause, nouns, taken, generic, sentence[index + 1]);
+    const nominal = nominalClaims(clause, nouns, taken, generic, spans, sentence[index + 1]);
     if (nominal.length > 0) {
       const verbs = claims
         .slice(before)
@@ -1451,7 +1458,8 @@ const NOT_OWNER = new Set(['that', 'out', 'through', 'complete', 'completed', 's
  *
  * - an action noun said to be done after it ("Cancellation complete.", "Your refund went through",
  *   "The cancellation of your order was successful", "Order cancellation successful"), the noun
- *   phrase opening the clause (after a bullet, "Done:", "Good news:"), and
+ *   phrase opening the clause (after a bullet, "Done:", "Good news:") or following a claim that
+ *   opens it and "and" ("Your order was cancelled and the refund went through"), and
  * - an action noun or gerund after a completion verb of "I" or "we", or one opening the clause
  *   ("I completed the cancellation of your order", "I just finished cancelling your order", "I have
  *   initiated a refund", "Took care of deleting the draft").
@@ -1469,9 +1477,13 @@ function nominalClaims(
   table: NominalTable,
   taken: ReadonlySet<number>,
   generic: ReadonlySet<number>,
+  verbSpans: readonly Span[],
   next = '',
 ): { claim: Claim; at: number; end: number; absorbs: boolean }[] {
   const out: { claim: Claim; at: number; end: number; absorbs: boolean }[] = [];
+  // Where the claims made so far are, the verbs' and these: "Your refund has been processed and the
+  // cancellation is complete" claims both.
+  const spans = [...verbSpans];
   const { re, forms } = table;
   // The completion verb the last action noun or gerund was claimed by, and where that word ended:
   // "I completed the refund and cancellation" claims both, as "I finished cancelling and refunding
@@ -1486,7 +1498,7 @@ function nominalClaims(
     const joined =
       shared !== undefined && JOINED_NOMINAL.test(clause.slice(shared.end, at)) ? shared.by : undefined;
     const found =
-      (entry.noun ? nounDone(clause, at, end, entry, next) : gerundDone(clause, at, end, entry)) ??
+      (entry.noun ? nounDone(clause, at, end, entry, next, spans) : gerundDone(clause, at, end, entry)) ??
       (joined === undefined ? undefined : joinedDone(clause, joined, end, entry));
     shared = found?.by === undefined ? undefined : { by: found.by, end };
     if (found === undefined) continue;
@@ -1494,6 +1506,7 @@ function nominalClaims(
     // the verb is a generic one, whose claim this one takes over ("Your refund has been processed").
     const inside = [...taken].filter((t) => t >= found.at && t < found.end);
     if (inside.some((t) => !generic.has(t))) continue;
+    spans.push({ start: found.at, end: found.end });
     out.push(
       ...found.claims.map((claim) => ({ claim, at: found.at, end: found.end, absorbs: inside.length > 0 })),
     );
@@ -1613,6 +1626,34 @@ const claimEnds = (rest: string): boolean =>
   BY_ME.test(rest) ||
   ON_REQUEST.exec(rest)?.index === 1;
 
+/** "and" (and "then", "also", "now") ending the words before a noun phrase. */
+const AND_BEFORE = /\s(?:and|&)(?:\s+(?:then|also|now))?\s+$/i;
+
+/** Where a claim's words start and end in its clause. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * The words before an action noun phrase are a claim that opens the clause (one of `spans`, after
+ * nothing but a bullet, "Done:" or the like), a few words that open no clause of their own ("as
+ * requested", "for you") and "and": the noun phrase opens a clause of its own ("Your order was
+ * cancelled and the refund went through"). Not after a claim read inside other words ("Please make
+ * sure the order is cancelled and ...", "When ...").
+ */
+function afterClaimAnd(head: string, spans: readonly Span[]): boolean {
+  const and = AND_BEFORE.exec(head);
+  if (and === null) return false;
+  return spans.some(({ start, end }) => {
+    if (end > and.index || start > end) return false;
+    const opening = head.slice(0, start);
+    if (!(LEAD.test(opening) || LABELLED_LEAD.test(opening) || REPORT.test(opening))) return false;
+    const tail = head.slice(end, and.index).match(WORDS) ?? [];
+    return tail.length <= 4 && !tail.some((w) => SUBORDINATE.has(w.toLowerCase()));
+  });
+}
+
 /**
  * An action noun at `at` said to be done, after it ("Cancellation complete", "Your refund went
  * through") or by a completion verb of the agent before it ("I completed the cancellation").
@@ -1623,6 +1664,7 @@ function nounDone(
   end: number,
   entry: Nominal,
   next: string,
+  spans: readonly Span[] = [],
 ): { claims: Claim[]; at: number; end: number; by?: number } | undefined {
   const starts = nounPhraseStarts(clause, at);
   const owner = ownerAfter(clause, end);
@@ -1634,7 +1676,8 @@ function nounDone(
     const doneEnd = owner.end + done[0].length;
     const rest = clause.slice(doneEnd);
     const past = done[1] === undefined || /^(?:was|were)$/i.test(done[1]);
-    const opens = LEAD.test(head) || LABELLED_LEAD.test(head) || REPORT.test(head);
+    const opens =
+      LEAD.test(head) || LABELLED_LEAD.test(head) || REPORT.test(head) || afterClaimAnd(head, spans);
     if (
       opens &&
       !HEDGE.test(clause.slice(0, doneEnd)) &&
