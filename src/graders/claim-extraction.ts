@@ -453,6 +453,8 @@ function verbRegex(verb: string): RegExp {
  * draft and the homepage"). Questions, clauses with a negation, a condition, a hedge or a future or modal
  * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
  * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
+ * "scheduled" in the present said of work is a plan ("The update is scheduled for next week"), not
+ * a claim.
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -757,6 +759,8 @@ function claimAt(
     const head = before.slice(0, passive.index);
     const noun = relativeNoun(head) ?? nounBefore(head);
     if (noun && negatedNoun(head, noun.start)) return undefined;
+    if (noun && isPlan(clause.slice(at, verbEnd), passive[0], noun.words, pattern, after, next))
+      return undefined;
     if (noun) {
       const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
       // "The draft and the homepage have been deleted": a claim about each.
@@ -782,6 +786,51 @@ function claimAt(
     return agent(clause, pattern, at, verbEnd);
   }
   return undefined;
+}
+
+/**
+ * The nouns of work done at a time, by the action they name ('' for none of the patterns'): the
+ * patterns' action nouns and a few more ("maintenance", "backup").
+ */
+const SCHEDULED_WORK: ReadonlyMap<string, string> = new Map(
+  [
+    ...Object.entries(DEFAULT_CLAIM_NOUNS).flatMap(([action, nouns]) =>
+      nouns.map((n) => [n, action] as const),
+    ),
+    ...'maintenance upgrade backup downtime outage job run sync rollout launch delivery shipment renewal'
+      .split(' ')
+      .map((n) => [n, ''] as const),
+  ].flatMap(([noun, action]) => [
+    [noun, action],
+    [plural(noun), action],
+  ]),
+);
+/** A present passive, with adverbs that say nothing was just done: "is", "are already", "'s currently". */
+const PRESENT_PASSIVE =
+  /^(?:\s+(?:is|are)|['’](?:s|re))(?:\s+(?:already|also|all|both|currently|tentatively))*\s+$/i;
+
+/**
+ * "scheduled" in the present, said of work ("The update is scheduled for next week", "The
+ * maintenance is scheduled for Sunday", "Backups are scheduled to run nightly"): the work is planned,
+ * to be done at a time; no claim that the agent booked anything. A thing one books ("Your
+ * appointment is scheduled for Friday", "Your booking is scheduled ..."), the perfect ("has been
+ * scheduled"), "is now scheduled" and the user's request after it ("..., as you asked") are claims.
+ */
+function isPlan(
+  verb: string,
+  passive: string,
+  words: readonly string[],
+  pattern: ClaimPattern,
+  after: string,
+  next: string,
+): boolean {
+  if (!/^scheduled$/i.test(verb) || !PRESENT_PASSIVE.test(passive)) return false;
+  if (ON_REQUEST.test(after) || ON_REQUEST.exec(next)?.index === 0) return false;
+  const own = pattern.action.trim().toLowerCase();
+  return words.some((w) => {
+    const action = SCHEDULED_WORK.get(w);
+    return action !== undefined && action !== own;
+  });
 }
 
 /** An error message the agent met, ending at the verb: "permission denied", "access denied". */
