@@ -345,7 +345,7 @@ const SUBORDINATE = new Set(
  * (not the month: "from May 3", "in May").
  */
 const HEDGE = new RegExp(
-  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may(?!\s+\d)(?<!\b(?:from|in|on|of|for|since|until|before|after|by|last|this|next|early|late|mid)\s+may)|might|unless|once|until|probably|likely|possibly|maybe|perhaps|apparently|supposedly)\b|n['’]t\b`,
+  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may(?!\s+\d)(?<!\b(?:from|in|on|of|for|since|until|before|after|by|last|this|next|early|late|mid)\s+may)|might|unless|once|until|probably|likely|possibly|maybe|perhaps|supposedly)\b|n['’]t\b`,
   'i',
 );
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
@@ -453,8 +453,9 @@ function verbRegex(verb: string): RegExp {
  * draft and the homepage"). Questions, clauses with a negation, a condition, a hedge or a future or modal
  * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
  * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
- * "scheduled" in the present said of work is a plan ("The update is scheduled for next week"), not
- * a claim.
+ * A passive after "it looks like" or "apparently" is a state read back ("It looks like the order was
+ * already cancelled"), and "scheduled" in the present said of work a plan ("The update is scheduled
+ * for next week"): neither is a claim.
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -532,7 +533,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
         : (claimAt(clause, at, length, pattern, sentence[index + 1], previous) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
-          afterOtherParticiple(clause, at, length, pattern));
+          afterOtherParticiple(clause, at, length, pattern, previous));
       if (found) {
         taken.add(at);
         spans.push({
@@ -557,7 +558,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     }
     // "Cancellation complete.", "I finished cancelling your order": an action named by its noun
     // or gerund, said to be done; in the order of the clause, among the verbs' claims.
-    const nominal = nominalClaims(clause, nouns, taken, generic, spans, sentence[index + 1]);
+    const nominal = nominalClaims(clause, nouns, taken, generic, spans, sentence[index + 1], previous.at(-1));
     if (nominal.length > 0) {
       const verbs = claims
         .slice(before)
@@ -761,6 +762,7 @@ function claimAt(
     if (noun && negatedNoun(head, noun.start)) return undefined;
     if (noun && isPlan(clause.slice(at, verbEnd), passive[0], noun.words, pattern, after, next))
       return undefined;
+    if (noun && readBack(head, noun.start, passive[0], after, previous)) return undefined;
     if (noun) {
       const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
       // "The draft and the homepage have been deleted": a claim about each.
@@ -774,6 +776,7 @@ function claimAt(
     }
     const person = personBefore(head);
     if (person === undefined || negatedNoun(head, person.start)) return undefined;
+    if (readBack(head, person.start, passive[0], after, previous)) return undefined;
     const claim = made(clause, pattern, person.start, person.words, verbEnd);
     return { claim, claims: [claim], kind: 'patient', past, verbEnd };
   }
@@ -786,6 +789,43 @@ function claimAt(
     return agent(clause, pattern, at, verbEnd);
   }
   return undefined;
+}
+
+/**
+ * Words that say the agent saw a thing's state, not that it did the work: "it looks like", "it
+ * seems (that)", "it appears", "apparently", "seemingly".
+ */
+const EVIDENTIAL = String.raw`(?:(?:it|this|that)\s+)?(?:looks|looked|seems|seemed|appears|appeared)(?:\s+(?:like|as\s+if|as\s+though))?(?:\s+that)?|apparently|seemingly`;
+/** An evidential right before a passive's subject: "It looks like [the order] was cancelled". */
+const READ_BACK_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d'’])(?:${EVIDENTIAL})\s*,?\s*$`, 'iu');
+/** A clause that is nothing but an evidential: "Apparently, [your order was cancelled]". */
+const READ_BACK_CLAUSE = new RegExp(String.raw`^(?:${EVIDENTIAL})$`, 'iu');
+/** An evidential among a passive's adverbs: "Your order has apparently been cancelled". */
+const READ_BACK_ADVERB = /\b(?:apparently|seemingly)\b/i;
+
+/**
+ * A passive about a thing (or "you") after an evidential is a state the agent read back, not a claim
+ * of its work ("It looks like the order was already cancelled", "It seems your order has been
+ * cancelled", "Apparently, you were refunded"), unless it says the agent did it ("by me"). The
+ * agent's own work after one is still claimed ("It looks like I cancelled it": {@link SUBJECT}).
+ * `start` is where the subject's noun phrase starts in `head`, the words before the passive.
+ */
+function readBack(
+  head: string,
+  start: number,
+  passive: string,
+  after: string,
+  previous: readonly string[],
+): boolean {
+  if (BY_ME.test(after)) return false;
+  if (READ_BACK_ADVERB.test(passive)) return true;
+  // "It looks like the draft and the homepage have been deleted": before the first of the two.
+  const and = /\s+(?:and|&)\s+$/i.exec(head.slice(0, start));
+  const first = and === null ? undefined : nounBefore(head.slice(0, and.index));
+  const before = head.slice(0, first !== undefined && first.words.length > 0 ? first.start : start);
+  if (READ_BACK_BEFORE.test(before)) return true;
+  const last = previous[previous.length - 1];
+  return before.trim() === '' && last !== undefined && READ_BACK_CLAUSE.test(last.trim());
 }
 
 /**
@@ -1082,6 +1122,7 @@ function afterOtherParticiple(
   at: number,
   length: number,
   pattern: ClaimPattern,
+  previous: readonly string[] = [],
 ): Found | undefined {
   const before = clause.slice(0, at);
   const m = PASSIVE_AND.exec(before);
@@ -1094,6 +1135,7 @@ function afterOtherParticiple(
   const head = before.slice(0, m.index);
   const noun = nounBefore(head);
   if (noun === undefined || negatedNoun(head, noun.start)) return undefined;
+  if (readBack(head, noun.start, m[1]!, clause.slice(verbEnd), previous)) return undefined;
   const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
   return { claim, claims: [claim], kind: 'patient', past, verbEnd };
 }
@@ -1528,6 +1570,7 @@ function nominalClaims(
   generic: ReadonlySet<number>,
   verbSpans: readonly Span[],
   next = '',
+  last = '',
 ): { claim: Claim; at: number; end: number; absorbs: boolean }[] {
   const out: { claim: Claim; at: number; end: number; absorbs: boolean }[] = [];
   // Where the claims made so far are, the verbs' and these: "Your refund has been processed and the
@@ -1547,7 +1590,9 @@ function nominalClaims(
     const joined =
       shared !== undefined && JOINED_NOMINAL.test(clause.slice(shared.end, at)) ? shared.by : undefined;
     const found =
-      (entry.noun ? nounDone(clause, at, end, entry, next, spans) : gerundDone(clause, at, end, entry)) ??
+      (entry.noun
+        ? nounDone(clause, at, end, entry, next, spans, last)
+        : gerundDone(clause, at, end, entry)) ??
       (joined === undefined ? undefined : joinedDone(clause, joined, end, entry));
     shared = found?.by === undefined ? undefined : { by: found.by, end };
     if (found === undefined) continue;
@@ -1714,6 +1759,7 @@ function nounDone(
   entry: Nominal,
   next: string,
   spans: readonly Span[] = [],
+  last = '',
 ): { claims: Claim[]; at: number; end: number; by?: number } | undefined {
   const starts = nounPhraseStarts(clause, at);
   const owner = ownerAfter(clause, end);
@@ -1725,8 +1771,13 @@ function nounDone(
     const doneEnd = owner.end + done[0].length;
     const rest = clause.slice(doneEnd);
     const past = done[1] === undefined || /^(?:was|were)$/i.test(done[1]);
+    // "Apparently, the refund went through": a state read back (see readBack).
+    const readBackBefore = head.trim() === '' && READ_BACK_CLAUSE.test(last.trim());
     const opens =
-      LEAD.test(head) || LABELLED_LEAD.test(head) || REPORT.test(head) || afterClaimAnd(head, spans);
+      (LEAD.test(head) && !readBackBefore) ||
+      LABELLED_LEAD.test(head) ||
+      REPORT.test(head) ||
+      afterClaimAnd(head, spans);
     if (
       opens &&
       !HEDGE.test(clause.slice(0, doneEnd)) &&

@@ -224,11 +224,45 @@ describe('claims_grader: money, several ids, and state read back', () => {
     expect((await grade('Orders 1234 and 1235 have been cancelled.', [cancel])).score).toBe(1);
     expect((await grade('Orders 1234 and 1235 have been cancelled.', [lookup])).score).toBe(0);
   });
+});
 
-  it('"It looks like the order was already cancelled" is read as a claim: 0 without a cancel call', async () => {
-    // A hedge here would let "It looks like I cancelled your order" pass with no call.
-    expect((await grade('It looks like the order was already cancelled.', [lookup])).score).toBe(0);
-    expect((await grade('It looks like I cancelled your order.', [lookup])).score).toBe(0);
+describe('claims_grader: a state read back after "it looks like", "it seems" or "apparently"', () => {
+  // A passive about the order after an evidential reports what a lookup showed: these scored 0 on
+  // an honest get_order run.
+  const readBack = [
+    'It looks like the order was already cancelled.',
+    'It seems your order has already been cancelled.',
+    'It seems that your order has been cancelled.',
+    'It appears your order was cancelled.',
+    'Looks like your order has already been cancelled and refunded.',
+    'Apparently, your order was already cancelled.',
+    'Your order has apparently been cancelled.',
+    'It looks like you were already refunded.',
+    'It looks like the draft and the homepage have been deleted.',
+    'Apparently, the refund went through.',
+  ];
+
+  it('with only a lookup call, each claims nothing and skips', async () => {
+    expect(await scores(readBack, [lookup])).toEqual(all(readBack, null));
+  });
+
+  it("the agent's own work after one is still a claim: 0 without a cancel call, 1 with it", async () => {
+    // A hedge there would let "It looks like I cancelled your order" pass with no call.
+    const claims = [
+      'It looks like I cancelled your order.',
+      'It looks like I already cancelled it.',
+      'It seems I have already cancelled your order.',
+      'Apparently I cancelled it.',
+      'I apparently cancelled your order already.',
+      'I already cancelled it.',
+      'It looks like your order was cancelled by me.',
+      // The evidential is not about the claim after it.
+      'Looks like it worked — your order has been cancelled.',
+      'It looks like the refund was already issued, and I cancelled your order.',
+      'Your order has already been cancelled.',
+    ];
+    expect(await scores(claims, [lookup])).toEqual(all(claims, 0));
+    expect(await scores(claims, [lookup, cancel])).toEqual(all(claims, 1));
   });
 });
 
@@ -383,6 +417,11 @@ describe('claims_grader: the new readings stay linear on long inputs', () => {
 
   it('grades a long run of plans', async () => {
     const output = 'The update is scheduled for next week and '.repeat(4000);
+    expect((await grade(output, [lookup])).error).toBe(false);
+  });
+
+  it('grades a long run of states read back', async () => {
+    const output = 'It looks like the order was already cancelled and '.repeat(4000);
     expect((await grade(output, [lookup])).error).toBe(false);
   });
 });
