@@ -218,9 +218,12 @@ const PRIVATE_KEY_BEGIN = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const PRIVATE_KEY_END = /-----END [A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 /**
  * The lines of a block cut short (a capped tool output: no END line) after its BEGIN line: lines of
- * base64 alone (a `\n` escape, in a JSON string, ends a line too). Prose after them is kept.
+ * base64 alone, each after a line break: a real one, or an escaped one in a JSON string (`\n`,
+ * `\r\n`, and `\\n` in JSON inside a JSON string); or, in a block printed on one line, runs of 40
+ * base64 characters or more after a space (a word of prose is shorter). Prose after them is kept.
  */
-const PRIVATE_KEY_LINES = /(?:(?:\r?\n|\\n)[A-Za-z0-9+/=]{1,1024}(?=[\r\n"'\\]|$)){0,4096}/y;
+const PRIVATE_KEY_LINES =
+  /(?:(?:\r?\n|(?:\\{1,3}r)?\\{1,3}n)[A-Za-z0-9+/=]{1,1024}(?=[\r\n"'\\]|$)|[ \t][A-Za-z0-9+/=]{40,1024}(?=[\s"'\\]|$)){0,4096}/y;
 
 /**
  * A URL's userinfo, `user:pass@`, up to the last `@` before the host: a password may hold an `@`

@@ -338,3 +338,50 @@ describe('redactText, secrets set through a command-line tool by name and value'
     expect(redactText(`token ${long}`)).toBe(`token ${long}`);
   });
 });
+
+describe('redactText, private key blocks cut short, however their lines are written', () => {
+  const lines = [
+    'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDFAKEfakeFAKEfake0',
+    'FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789abcdefAB',
+    'c2VjcmV0',
+  ];
+  it.each([
+    [
+      'JSON-escaped CRLF line breaks',
+      `{"key":"-----BEGIN EC PRIVATE KEY-----\\r\\n${lines.join('\\r\\n')}`,
+      `{"key":"${REDACTED}`,
+    ],
+    [
+      'JSON inside a JSON string, cut short (a capped tool output holding a service account file)',
+      JSON.stringify({
+        output: JSON.stringify({
+          type: 'service_account',
+          private_key: `-----BEGIN PRIVATE KEY-----\n${lines.join('\n')}`,
+        }),
+      }).slice(0, -5),
+      `{"output":"{\\"type\\":\\"service_account\\",\\"private_key\\":\\"${REDACTED}`,
+    ],
+    [
+      'one line, its lines joined by spaces',
+      `the tool printed: -----BEGIN OPENSSH PRIVATE KEY----- ${lines[0]} ${lines[1]} [output truncated]`,
+      `the tool printed: ${REDACTED} [output truncated]`,
+    ],
+  ])('%s', (_how, text, redacted) => {
+    expectRedacted(text, redacted);
+    expect(redactText(text)).not.toContain('FAKEfake');
+  });
+
+  // Linear time is held by the test's timeout.
+  it('costs linear time on many BEGIN lines followed by runs just too short to be key lines', () => {
+    const near = ` ${'A'.repeat(39)} \\\\r\\x `;
+    const text = `-----BEGIN PRIVATE KEY-----${near}`.repeat(3_000);
+    expect(text.length).toBeGreaterThan(190_000);
+    expect(redactText(text)).toBe(`${REDACTED}${near}`.repeat(3_000));
+  });
+
+  it('keeps the prose after a BEGIN line printed on one line', () => {
+    expect(redactText('Never paste -----BEGIN PRIVATE KEY----- blocks into a chat, they said.')).toBe(
+      `Never paste ${REDACTED} blocks into a chat, they said.`,
+    );
+  });
+});
