@@ -27,6 +27,10 @@ export default defineConfig({
           // One module graph per worker, not one per file (imports were half the time); the setup
           // file drops ai-eval's process-wide state after each file (test/api/global-state.test.ts).
           isolate: false,
+          // The linear-time tests (long answers, long texts to redact) rely on the timeout, with no
+          // threshold of their own: in quadratic time each takes minutes, in linear time about a
+          // second, and up to 6 s on a machine whose cores other work shares, past the default 5 s.
+          testTimeout: 20_000,
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
