@@ -385,3 +385,55 @@ describe('redactText, private key blocks cut short, however their lines are writ
     );
   });
 });
+
+describe('redactText, one-time codes: after 2FA alone, with letters, and before the words', () => {
+  it.each([
+    ['2FA: 482913', `2FA: ${REDACTED}`],
+    ['MFA: 482 913', `MFA: ${REDACTED}`],
+    ['Your 2FA is 48291367.', `Your 2FA is ${REDACTED}.`],
+    ['verification code: X7K9QP', `verification code: ${REDACTED}`],
+    ['Your login code is X7K9QP.', `Your login code is ${REDACTED}.`],
+    [
+      'Your verification code: x7k9qp (expires in 10 minutes)',
+      `Your verification code: ${REDACTED} (expires in 10 minutes)`,
+    ],
+    ['security code ABC123', `security code ${REDACTED}`],
+    ['{"verification_code":"X7K9QP"}', `{"verification_code":"${REDACTED}"}`],
+    ['verification code: G-482913', `verification code: ${REDACTED}`],
+    [
+      'I signed in for you; the text said "G-482913 is your Google verification code." and it worked.',
+      `I signed in for you; the text said "${REDACTED} is your Google verification code." and it worked.`,
+    ],
+    ['482913 is your Microsoft account security code', `${REDACTED} is your Microsoft account security code`],
+    ['482 913 is your one-time password', `${REDACTED} is your one-time password`],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it.each([
+    // a second factor named, with no code after it
+    '2FA: enabled, MFA: 2 devices, MFA: 1000 users enrolled',
+    '2FA: 2024-05-01 rollout; 2FA, MFA and SSO: 3 of 4 enabled',
+    // words with letters and digits that are no code
+    'the verification code is base64 encoded and sha256-hashed',
+    'TOTP: RFC6238; the verification code is UTF8; verification code: E2E',
+    'the verification code is SMS-only',
+    // numbers before "is your" that are no one-time code
+    '94107 is your zip code, 404 is your error code, 1234 is your order code',
+    // a code with no word that says it is a one-time code (left alone: see the docs)
+    'Your code is 1234',
+    'use code SAVE20 for 10% off',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  // Linear time is held by the test's timeout.
+  it.each([
+    ['codes before "is your" and no one-time word', '482913 is your Acme Shop order number; '.repeat(5_200)],
+    ['2FA alone before words', '2FA: X7K9QPX7K9QPX7K9QP '.repeat(8_400)],
+    ['letters and digits too long for a code', `verification code: ${'A1'.repeat(6)} `.repeat(6_300)],
+  ])('costs linear time on a long text: %s', (_shape, long) => {
+    expect(long.length).toBeGreaterThan(190_000);
+    expect(redactText(long)).toBe(long);
+  });
+});
