@@ -655,7 +655,10 @@ const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
 
 /**
  * Key-shaped secrets, each with the literal texts one of which every match contains (a cheap test
- * first: a literal whose first character is rare in prose, such as `_` or a capital, costs least).
+ * first). The test costs more the more often the literal's first character is in a text, so each
+ * literal is the part of the prefix whose first character is rarest in prose (`yJ` of a JWT's
+ * `eyJ`, `m_` of `npm_`, `k.com/` of `hooks.slack.com/`), and tokens whose prefix ends in `_` share
+ * one test.
  */
 const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   // An `sk-` key from 10 characters on when it has a capital, a digit or a `*` (a masked key) in
@@ -670,31 +673,31 @@ const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
     ['k_'],
   ],
   [/\bgh[pousr]_[A-Za-z0-9]{20,255}/g, ['gh']],
-  [/\bgithub_pat_[A-Za-z0-9_]{20,255}/g, ['github_pat_']],
+  [/\bgithub_pat_[A-Za-z0-9_]{20,255}/g, ['_pat_']],
   // Slack bot, user, legacy, configuration (`xoxe.xoxp-`) and refresh (`xoxe-`) tokens, and
   // app-level tokens (`xapp-1-...`).
   [/\b(?:xox[abeposr]|xapp-\d)-[A-Za-z0-9-]{10,255}/g, ['xox', 'xapp-']],
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, ['AKIA', 'ASIA']],
   [/\bAIza[0-9A-Za-z_-]{35}/g, ['AIza']],
-  [/\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g, ['eyJ']],
+  [/\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g, ['yJ']],
   // npm (`npm_` and 36 characters), GitLab (`glpat-`, routable ones with their `.01.abc` tail,
   // deploy, trigger, runner, CI job, feed, mail, agent, SCIM and feature flag tokens, OAuth app
   // secrets), Hugging Face (`hf_` and 30 or more letters and digits: `hf_hub_download` is a word),
   // Stripe webhook secrets (`whsec_`), SendGrid (`SG.<id>.<secret>`), Google OAuth access tokens
   // (`ya29.`), Twilio API key SIDs (`SK` and 32 hex digits).
-  [/\bnpm_[A-Za-z0-9]{36}\b/g, ['npm_']],
+  [/\bnpm_[A-Za-z0-9]{36}\b/g, ['m_']],
   [
     /\bgl(?:pat|dt|ptt|rt|cbt|oas|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{1,16}){0,2}/g,
     ['gl'],
   ],
-  [/\bhf_[A-Za-z0-9]{30,255}\b/g, ['hf_']],
+  [/\bhf_[A-Za-z0-9]{30,255}\b/g, ['f_']],
   [/\bwhsec_[A-Za-z0-9+/=]{20,255}/g, ['whsec_']],
   [/\bSG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,128}/g, ['SG.']],
   [/\bya29\.[A-Za-z0-9_-]{20,4096}/g, ['ya29.']],
   [/\bSK[0-9a-fA-F]{32}\b/g, ['SK']],
   // The secret path of a Slack or Discord webhook URL (anyone holding it can post): the host and
   // the kind of hook are kept.
-  [/(?<=hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{20,255}/g, ['hooks.slack.com/']],
+  [/(?<=hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{20,255}/g, ['k.com/']],
   [/(?<=discord(?:app)?\.com\/api\/webhooks\/)[0-9]{5,32}\/[A-Za-z0-9_-]{20,255}/g, ['/api/webhooks/']],
   // Tokens whose prefix ends in `_`, one pattern behind one test (`_` is rare in prose): Replicate
   // (`r8_`), Hugging Face organization tokens (`api_org_`), LangSmith (`lsv2_pt_`, `lsv2_sk_`),
