@@ -437,3 +437,149 @@ describe('redactText, one-time codes: after 2FA alone, with letters, and before 
     expect(redactText(long)).toBe(long);
   });
 });
+
+describe('redactText, formats redacted before, pinned where they are written', () => {
+  const hex32 = '0123456789abcdef0123456789abcdef';
+  it.each([
+    ['a Slack bot token', 'xoxb-1234567890123-1234567890123-FAKEfakeFAKEfake0123abcd'],
+    ['a Slack user token', `xoxp-1234567890123-1234567890123-1234567890123-${hex32}`],
+    ['a Stripe live key', 'sk_live_51FAKEfakeFAKEfake0123456789abcdefABCDEF'],
+    ['a Stripe test key', 'sk_test_51FAKEfakeFAKEfake0123456789abcdefABCDEF'],
+    ['a Stripe restricted key', 'rk_live_51FAKEfakeFAKEfake0123456789abcdefABCDEF'],
+    ['a GitHub classic token', 'ghp_FAKEfakeFAKEfake0123456789abcdefABCD'],
+    [
+      'a GitHub fine-grained token',
+      'github_pat_11FAKE0123456789abcdef_FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789ab',
+    ],
+    ['a GitHub app token', 'ghs_FAKEfakeFAKEfake0123456789abcdefABCD'],
+    ['a GitHub OAuth token', 'gho_FAKEfakeFAKEfake0123456789abcdefABCD'],
+    ['a GitLab PAT', 'glpat-FAKEfake0123456789ab'],
+    ['an npm token', 'npm_FAKEfakeFAKEfake0123456789abcdefABCD'],
+    ['an AWS access key id', 'AKIAFAKEFAKEFAKE0123'],
+    ['a Google API key', 'AIzaSyFAKEfakeFAKEfake0123456789abcdefA'],
+    ['an OpenAI key', 'sk-proj-FAKEfakeFAKEfake0123456789abcdefT3BlbkFJFAKEfake0123'],
+    ['an Anthropic key', 'sk-ant-api03-FAKEfakeFAKEfake0123456789abcdef-FAKEfakeAA'],
+    ['a Hugging Face token', 'hf_FAKEfakeFAKEfakeFAKEfakeFAKEfakeAB'],
+    ['a SendGrid key', 'SG.FAKEfakeFAKEfake012345.FAKEfakeFAKEfake0123456789abcdefFAKEfake012'],
+    ['a Twilio API key', `SK${hex32}`],
+    [
+      'a JWT',
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkZha2UifQ.FAKEfakeFAKEfake0123456789abcdefFAKEfake01',
+    ],
+  ])('%s, in every context', (_format, secret) => {
+    for (const [where, context] of CONTEXTS) {
+      expect(redactText(context(secret)), where).toBe(context(REDACTED));
+    }
+  });
+
+  const awsSecret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYFAKEKEY01';
+  const pem = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDFAKEfakeFAKEfake0';
+  it.each([
+    // AWS: the secret access key has no shape of its own, but always a key that names it
+    [
+      `AWS_ACCESS_KEY_ID=AKIAFAKEFAKEFAKE0123\nAWS_SECRET_ACCESS_KEY=${awsSecret}\nAWS_DEFAULT_REGION=us-east-1`,
+      `AWS_ACCESS_KEY_ID=${REDACTED}\nAWS_SECRET_ACCESS_KEY=${REDACTED}\nAWS_DEFAULT_REGION=us-east-1`,
+    ],
+    [
+      `[default]\naws_access_key_id = AKIAFAKEFAKEFAKE0123\naws_secret_access_key = ${awsSecret}\nregion = eu-west-1`,
+      `[default]\naws_access_key_id = ${REDACTED}\naws_secret_access_key = ${REDACTED}\nregion = eu-west-1`,
+    ],
+    [
+      `{"Credentials":{"AccessKeyId":"ASIAFAKEFAKEFAKE0123","SecretAccessKey":"${awsSecret}","SessionToken":"FwoGZXIvYXdzEFAKE","Expiration":"2030-01-01T00:00:00Z"}}`,
+      `{"Credentials":{"AccessKeyId":"${REDACTED}","SecretAccessKey":"${REDACTED}","SessionToken":"${REDACTED}","Expiration":"2030-01-01T00:00:00Z"}}`,
+    ],
+    [
+      `s3 = boto3.client("s3", aws_access_key_id="AKIAFAKEFAKEFAKE0123", aws_secret_access_key="${awsSecret}")`,
+      `s3 = boto3.client("s3", aws_access_key_id="${REDACTED}", aws_secret_access_key="${REDACTED}")`,
+    ],
+    // a GCP service account file as a tool argument
+    [
+      JSON.stringify({
+        type: 'service_account',
+        project_id: 'fake-project',
+        private_key_id: `${hex32}01234567`,
+        private_key: `-----BEGIN PRIVATE KEY-----\n${pem}\n-----END PRIVATE KEY-----\n`,
+        client_email: 'agent@fake-project.iam.gserviceaccount.com',
+      }),
+      JSON.stringify({
+        type: 'service_account',
+        project_id: 'fake-project',
+        private_key_id: REDACTED,
+        private_key: REDACTED,
+        client_email: 'agent@fake-project.iam.gserviceaccount.com',
+      }),
+    ],
+    // PEM and OpenSSH private keys, whole
+    [
+      `cat ~/.ssh/id_ed25519\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQFAKE\n-----END OPENSSH PRIVATE KEY-----\n$ exit`,
+      `cat ~/.ssh/id_ed25519\n${REDACTED}\n$ exit`,
+    ],
+    // Azure: a storage connection string, a SAS URL
+    [
+      `AZURE_STORAGE_CONNECTION_STRING="DefaultEndpointsProtocol=https;AccountName=fakeacct;AccountKey=FAKEfake0123456789abcdef+/FAKEfake==;EndpointSuffix=core.windows.net"`,
+      `AZURE_STORAGE_CONNECTION_STRING="DefaultEndpointsProtocol=https;AccountName=fakeacct;AccountKey=${REDACTED};EndpointSuffix=core.windows.net"`,
+    ],
+    [
+      'curl -o f.txt "https://fakeacct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2030-01-01T00:00:00Z&sig=FAKEfake0123456789%2Babcdef%3D"',
+      `curl -o f.txt "https://fakeacct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2030-01-01T00:00:00Z&sig=${REDACTED}"`,
+    ],
+    // database URLs, and basic auth in URLs
+    [
+      'DATABASE_URL=postgres://app:Pg_FAKE_pa55@db.internal:5432/shop\nREDIS_URL=redis://:R3dis_FAKE@cache:6379/0',
+      `DATABASE_URL=postgres://${REDACTED}@db.internal:5432/shop\nREDIS_URL=redis://${REDACTED}@cache:6379/0`,
+    ],
+    [
+      'MongoServerSelectionError: connect ECONNREFUSED (mongodb+srv://admin:M0ngo_FAKE@cluster0.fake.mongodb.net/test?retryWrites=true)\n    at Timeout._onTimeout (node_modules/mongodb/lib/sdam/topology.js:278:38)',
+      `MongoServerSelectionError: connect ECONNREFUSED (mongodb+srv://${REDACTED}@cluster0.fake.mongodb.net/test?retryWrites=true)\n    at Timeout._onTimeout (node_modules/mongodb/lib/sdam/topology.js:278:38)`,
+    ],
+    [
+      'git clone https://ana:ghx_FAKEfake0123@git.example.com/acme/app.git',
+      `git clone https://${REDACTED}@git.example.com/acme/app.git`,
+    ],
+    // Authorization headers and API key headers
+    [
+      "curl -H 'Authorization: Bearer FAKEfakeFAKEfake0123456789' -H 'X-API-Key: FAKEfakeFAKEfake0123' https://api.example.com/v1/me",
+      `curl -H 'Authorization: ${REDACTED}' -H 'X-API-Key: ${REDACTED}' https://api.example.com/v1/me`,
+    ],
+    [
+      'GET /v1/me HTTP/1.1\nHost: api.example.com\nAuthorization: Basic YWRtaW46RkFLRXBhNTU=\nAccept: */*',
+      `GET /v1/me HTTP/1.1\nHost: api.example.com\nAuthorization: ${REDACTED}\nAccept: */*`,
+    ],
+    // .env files and YAML
+    [
+      'SECRET_KEY=FAKE-s3cr3t-value-0123\nAPI_TOKEN: FAKE-s3cr3t-value-4567\nDEBUG=false',
+      `SECRET_KEY=${REDACTED}\nAPI_TOKEN: ${REDACTED}\nDEBUG=false`,
+    ],
+    // Docker and Kubernetes credentials
+    [
+      '{"auths":{"https://index.docker.io/v1/":{"auth":"ZmFrZXVzZXI6RkFLRXBhc3N3b3Jk"}}}',
+      `{"auths":{"https://index.docker.io/v1/":{"auth":"${REDACTED}"}}}`,
+    ],
+    [
+      'users:\n- name: ci\n  user:\n    token: FAKEfake0123.FAKEfake0123456789abcdef\ncontexts: []',
+      `users:\n- name: ci\n  user:\n    token: ${REDACTED}\ncontexts: []`,
+    ],
+    // webhooks: the secret path goes, the host stays
+    [
+      '{"url":"https://hooks.slack.com/services/T0FAKE000/B0FAKE000/FAKEfakeFAKEfake01234567","text":"deployed"}',
+      `{"url":"https://hooks.slack.com/services/${REDACTED}","text":"deployed"}`,
+    ],
+    [
+      'curl -H "Content-Type: application/json" -d \'{"content":"hi"}\' https://discord.com/api/webhooks/123456789012345678/FAKEfakeFAKEfake0123456789abcdefFAKE',
+      `curl -H "Content-Type: application/json" -d '{"content":"hi"}' https://discord.com/api/webhooks/${REDACTED}`,
+    ],
+    // Twilio's account SID is an id; its auth token goes
+    [
+      `curl -X POST https://api.twilio.com/2010-04-01/Accounts/AC${hex32}/Messages.json -u AC${hex32}:${hex32}`,
+      `curl -X POST https://api.twilio.com/2010-04-01/Accounts/AC${hex32}/Messages.json -u AC${hex32}:${REDACTED}`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it('redacts an x-api-key header in tool arguments', () => {
+    expect(redactValue({ headers: { 'x-api-key': 'FAKEfake0123', accept: 'application/json' } })).toEqual({
+      headers: { 'x-api-key': REDACTED, accept: 'application/json' },
+    });
+  });
+});
