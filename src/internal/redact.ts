@@ -546,7 +546,8 @@ const CONFIG_SET = new RegExp(
     // options before the name: `--global`, `--profile dev`, `--project Shop.Api`
     String.raw`(?:--(?:profile|location|project|id)(?:[ \t]+|=)[^\s-]\S{0,63}[ \t]+|--?[\w-]{1,32}[ \t]+){0,3}`,
     String.raw`(["']?)([^\s"'-][^\s"']{0,255})\2[ \t]+)`,
-    String.raw`("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"]{1,512})`,
+    // as a flag's value (see FLAG_VALUE), a bare one ends before a backtick, `;`, `&`, `|`, `<`, `>`
+    String.raw`("(?:[^"\\\n]|\\.){0,512}"|'(?:[^'\\\n]|\\.){0,512}'|[^\s'"<>|;&\x60]{1,512})`,
   ].join(''),
   'g',
 );

@@ -319,6 +319,10 @@ describe('redactText, secrets set through a command-line tool by name and value'
       '{"command": "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYFAKEKEY01"}',
       `{"command": "aws configure set aws_secret_access_key ${REDACTED}"}`,
     ],
+    [
+      'Run `aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYFAKEKEY01`, then retry; or `git config github.token FAKEfake0123; git push`.',
+      `Run \`aws configure set aws_secret_access_key ${REDACTED}\`, then retry; or \`git config github.token ${REDACTED}; git push\`.`,
+    ],
   ])('%j', (text, redacted) => {
     expectRedacted(text, redacted);
   });
