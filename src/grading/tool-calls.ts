@@ -46,7 +46,8 @@ export const TRUNCATION_MARKER = '… [truncated]';
  * `tool-approval-request`, an Agents SDK `tool_approval_item`, an OpenAI Responses
  * `mcp_approval_request`, with no result) is `unknown` even
  * when the input holds no other result, and so is an Agents SDK `function_call` with no
- * `function_call_result` (the SDK records one for every call it runs). JSON-string arguments are parsed; one that does not parse is kept as
+ * `function_call_result`, and an Agents SDK `shell_call`, `apply_patch_call` or `computer_call`
+ * with no output (the SDK records one for every call it runs). JSON-string arguments are parsed; one that does not parse is kept as
  * the raw string, never dropped. A shape no adapter recognises is an {@link AiEvalError} of code
  * `INVALID_TOOL_CALLS` naming the JSON path and what it got, never an empty record.
  *

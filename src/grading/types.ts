@@ -34,7 +34,8 @@ export type ToolArguments = Record<string, unknown> | string;
  * one, the call item says it has not finished, or it is awaiting a human's approval and never ran:
  * an AI SDK `tool-approval-request`, an Agents SDK `tool_approval_item` or an OpenAI Responses
  * `mcp_approval_request` with no result after it; or it is an Agents SDK `function_call` with no
- * `function_call_result`, which the SDK records for every call it runs). Absent when no result in
+ * `function_call_result`, or an Agents SDK `shell_call`, `apply_patch_call` or `computer_call` with
+ * no output, which the SDK records for every call it runs). Absent when no result in
  * the input belongs to any of its calls and none is such a call; a
  * hosted call item carries its own. `claims_grader` and `succeeded: true` count only a call that is
  * neither `error` nor `unknown`.

@@ -60,6 +60,9 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['agents-sdk/hosted-mcp-pending', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/hosted-mcp-rejected', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/hosted-mcp-approved', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/pending-client-tools', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/pending-client-tools-session', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/approved-client-tools-session', '@openai/agents-core', '0.20.0'],
   ])('%s', (name, pkg, version) => {
     expect(fixture(name).source).toEqual({ package: pkg, version });
   });
@@ -348,6 +351,73 @@ describe('tool approval: a call awaiting approval has no result, a denied one fa
     });
     expect(graded.grades[0]!.score).toBe(0);
     expect(graded.grades[0]!.reason).toContain('only failed call #1 delete_node');
+  });
+
+  it('Agents SDK: a shell, apply_patch or computer call with no output never ran, even when the record holds no result at all', async () => {
+    const shell = {
+      function_name: 'shell',
+      arguments: { commands: ['psql -f migrations/0042_add_index.sql'] },
+    };
+    const patch = {
+      function_name: 'apply_patch',
+      arguments: {
+        type: 'update_file',
+        path: 'src/config.ts',
+        diff: '@@\n-export const retries = 3;\n+export const retries = 5;\n',
+      },
+    };
+    const computer = {
+      function_name: 'computer',
+      arguments: { action: { type: 'click', x: 640, y: 480, button: 'left' } },
+    };
+    const grade = (toolCalls: unknown) =>
+      gradeQuestion({
+        question: {
+          id: 'q',
+          input: 'Run the migration.',
+          expected_tools: ['shell', 'apply_patch', 'computer'].map((name) => ({ name, succeeded: true })),
+          metadata: {
+            forbidden_tool_prefixes: ['shell', 'apply_patch', 'computer'],
+            claim_patterns: [
+              { action: 'run', verbs: ['ran'], tools: ['shell'] },
+              { action: 'update', verbs: ['updated'], tools: ['patch'] },
+              { action: 'click', verbs: ['clicked'], tools: ['computer'] },
+            ],
+          },
+        },
+        response: { output: 'I ran the migration, updated the config and clicked the button.', toolCalls },
+        graders: ['read_only_run', 'claims_grader', 'tool_usage_grader'],
+      });
+    // The session of a run interrupted for their approval: the calls, with no output and no
+    // interruption. The run items read the same, by their tool_approval_items.
+    const session = value('agents-sdk/pending-client-tools-session');
+    const pending = [shell, patch, computer].map((c) => ({ ...c, status: 'unknown' }));
+    expect(normalizeToolCalls(session)).toEqual(pending);
+    expect(normalizeToolCalls(value('agents-sdk/pending-client-tools'))).toEqual(pending);
+    const graded = await grade(session);
+    // The agent asked for all three (read_only_run fails it); none ran, so none backs its claim or
+    // meets succeeded: true.
+    expect(graded.grades.map((g) => [g.grader, g.score])).toEqual([
+      ['read_only_run', 0],
+      ['claims_grader', 0],
+      ['tool_usage_grader', 0],
+    ]);
+    expect(graded.grades[1]!.reason).toContain('3 of 3 claims');
+    expect(graded.grades[1]!.reason).toContain(
+      'call #1 shell matches run + migration, but no result came back for it',
+    );
+    expect(graded.grades[2]!.reason).toContain('none that succeeded (no result came back for #3)');
+    // Approved and resumed, each ran and its output follows it: ok, and the same claims are backed.
+    const approved = value('agents-sdk/approved-client-tools-session');
+    expect(normalizeToolCalls(approved)).toEqual(
+      [shell, patch, computer].map((c) => ({ ...c, status: 'ok' })),
+    );
+    const ran = await grade(approved);
+    expect(ran.grades.map((g) => [g.grader, g.score])).toEqual([
+      ['read_only_run', 0],
+      ['claims_grader', 1],
+      ['tool_usage_grader', 5],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader } from './core.js';
+import { openaiResponses } from './openai-responses.js';
 
 /**
  * The OpenAI Agents SDK (`@openai/agents`): run items (`result.newItems`: `tool_call_item`,
@@ -10,7 +11,11 @@ import { isObject, outcomeOfOutput, text, type Adapter, type Json, type Reader }
  * and `hosted_tool_call`, read as the Responses item it wraps, so an Agents SDK hosted search and a
  * Responses one record the same call. The SDK records a `function_call_result` for every function
  * call it runs, so such a call with none linked never ran (it awaits approval, or the run ended
- * first): its status is `unknown` even when the record holds no other result. A
+ * first): its status is `unknown` even when the record holds no other result. So is its own
+ * `shell_call`, `apply_patch_call` or `computer_call` (linked by `callId`, read as the Responses item
+ * of that type) with no output linked: the SDK records a `shell_call_output`,
+ * `apply_patch_call_output` or `computer_call_result` for each one it runs, rejects or aborts, so
+ * such a call never ran (a shell command awaiting approval, in a session's items). A
  * `tool_approval_item` (an interruption) marks its call as awaiting approval in the same way. The
  * SDK's own hosted `mcp_approval_response` (its answer to an approval decision on a hosted MCP
  * call) is no call: a rejection fails the `mcp_approval_request` it names, as on Responses.
@@ -43,6 +48,14 @@ export const agentsSdk: Adapter = (item, path, reader) => {
       return true;
     }
   }
+  if (CLIENT_CALLS.has(type) && item.call_id === undefined) {
+    const id = text(item.callId);
+    if (id !== undefined && openaiResponses(item, path, reader)) {
+      // The SDK's own client-run call: unless its output item is linked, it never ran.
+      reader.awaiting(id);
+      return true;
+    }
+  }
   if (type === 'function_call_result') {
     const outcome = item.status === 'incomplete' ? 'error' : outcomeOfOutput(item.output);
     reader.result(outcome, { id: text(item.callId) ?? text(item.call_id), name: text(item.name) });
@@ -54,6 +67,12 @@ export const agentsSdk: Adapter = (item, path, reader) => {
   }
   return false;
 };
+
+/**
+ * The SDK's own calls of the tools it runs itself (a local shell, an apply_patch editor, a
+ * computer), each answered by an output item once it ran or its approval was rejected.
+ */
+const CLIENT_CALLS: ReadonlySet<string> = new Set(['shell_call', 'apply_patch_call', 'computer_call']);
 
 /** The Responses items of a hosted MCP approval, which are no calls of their own. */
 const MCP_APPROVAL_ITEMS: ReadonlySet<string> = new Set(['mcp_approval_request', 'mcp_approval_response']);

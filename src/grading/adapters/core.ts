@@ -96,7 +96,8 @@ export interface Reader {
   /**
    * Records that the call with this id has run only if a result links to it (it ran, or its denial
    * came back as a failure): it asked for a human's approval, or its runner records a result for
-   * every call it runs (an Agents SDK `function_call`). With none linked it never ran, and its
+   * every call it runs (an Agents SDK `function_call`, `shell_call`, `apply_patch_call` or
+   * `computer_call`). With none linked it never ran, and its
    * status is `unknown` even when the input holds no other result.
    */
   awaiting(id: string): void;

@@ -36,7 +36,8 @@ interface State {
   aliases: Map<string, string>;
   /**
    * Ids of calls that ran only if a result links to them (awaiting approval, or an Agents SDK
-   * call), and how many calls had been read when they were named.
+   * function, shell, apply_patch or computer call), and how many calls had been read when they
+   * were named.
    */
   awaiting: { id: string; at: number }[];
   /** Ids of calls a later call stands for (an MCP approval request, once its call ran). */
@@ -46,10 +47,10 @@ interface State {
 /**
  * Reads a record with the given adapters, in order, and links results to their calls: a call's
  * `status` is its result's, else its own (when the call item says how it ended), else `unknown`
- * when it ran only if a result links to it (awaiting approval, or an Agents SDK function call: it
- * never ran) or when the input holds results for other calls; when no result links to any call
- * (none in the input, or only results of calls it does not hold) and none is such a call, calls
- * carry no `status`.
+ * when it ran only if a result links to it (awaiting approval, or an Agents SDK function, shell,
+ * apply_patch or computer call: it never ran) or when the input holds results for other calls;
+ * when no result links to any call (none in the input, or only results of calls it does not hold)
+ * and none is such a call, calls carry no `status`.
  *
  * @example
  * ```ts
