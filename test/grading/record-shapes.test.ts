@@ -63,6 +63,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['agents-sdk/pending-client-tools', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/pending-client-tools-session', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/approved-client-tools-session', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/rejected-client-tools-session', '@openai/agents-core', '0.20.0'],
   ])('%s', (name, pkg, version) => {
     expect(fixture(name).source).toEqual({ package: pkg, version });
   });
@@ -417,6 +418,49 @@ describe('tool approval: a call awaiting approval has no result, a denied one fa
       ['read_only_run', 0],
       ['claims_grader', 1],
       ['tool_usage_grader', 5],
+    ]);
+    // Rejected and resumed: the SDK answers each call, though none ran. The computer's answer is a
+    // placeholder screenshot marked approvalStatus: 'rejected', which read as a click that worked
+    // and backed "clicked the button".
+    const rejected = value('agents-sdk/rejected-client-tools-session');
+    expect(normalizeToolCalls(rejected)).toEqual(
+      [shell, patch, computer].map((c) => ({ ...c, status: 'error' })),
+    );
+    const refused = await grade(rejected);
+    expect(refused.grades.map((g) => [g.grader, g.score])).toEqual([
+      ['read_only_run', 0],
+      ['claims_grader', 0],
+      ['tool_usage_grader', 0],
+    ]);
+    expect(refused.grades[1]!.reason).toContain(
+      '"clicked the button" (only failed call #3 computer match click + button',
+    );
+  });
+
+  it('Agents SDK: a computer call the run aborted before it ran failed (the SDK answers it with a placeholder screenshot)', () => {
+    // The shape of agents-core 0.20.0's buildComputerAbortResult (runner/streamReconciliation.mjs),
+    // which a streamed run cancelled before the action ran records; only streaming makes it.
+    const aborted = [
+      {
+        type: 'computer_call',
+        id: 'cu_1',
+        callId: 'call_c1',
+        status: 'completed',
+        action: { type: 'click', x: 1, y: 2, button: 'left' },
+      },
+      {
+        type: 'computer_call_result',
+        callId: 'call_c1',
+        output: { type: 'computer_screenshot', data: 'data:image/png;base64,iVBORw0KGgo=' },
+        providerData: { status: 'incomplete' },
+      },
+    ];
+    expect(normalizeToolCalls(aborted)).toEqual([
+      {
+        function_name: 'computer',
+        arguments: { action: { type: 'click', x: 1, y: 2, button: 'left' } },
+        status: 'error',
+      },
     ]);
   });
 });

@@ -136,7 +136,7 @@ function outputOutcome(item: Json): Outcome | undefined {
     case 'custom_tool_call_output':
       return outcomeOfOutput(item.output);
     case 'computer_call_result':
-      return computerFailed(item.output) ? 'error' : 'ok';
+      return computerFailed(item) ? 'error' : 'ok';
     case 'computer_call_output':
     case 'local_shell_call_output':
     case 'tool_search_output':
@@ -164,9 +164,19 @@ function shellFailed(entry: unknown): boolean {
   return outcome.exitCode === null || (typeof outcome.exitCode === 'number' && outcome.exitCode !== 0);
 }
 
-/** An Agents SDK computer action that threw: the SDK records an empty screenshot. */
-function computerFailed(output: unknown): boolean {
-  return isObject(output) && output.type === 'computer_screenshot' && output.data === '';
+/**
+ * An Agents SDK computer action that did not run or threw. The SDK answers each with a screenshot:
+ * an empty one when the action threw, a placeholder whose `providerData` says `approvalStatus:
+ * 'rejected'` when its approval was rejected, and a placeholder under `providerData.status:
+ * 'incomplete'` when the run was aborted before it ran.
+ */
+function computerFailed(item: Json): boolean {
+  if (isObject(item.providerData) && item.providerData.status === 'incomplete') return true;
+  const output = item.output;
+  if (!isObject(output) || output.type !== 'computer_screenshot') return false;
+  return (
+    output.data === '' || (isObject(output.providerData) && output.providerData.approvalStatus === 'rejected')
+  );
 }
 
 /** A whole Responses result: its `output` items. An AI SDK result (`steps`) is read before this. */
