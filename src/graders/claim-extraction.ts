@@ -456,6 +456,8 @@ function verbRegex(verb: string): RegExp {
  * A passive after "it looks like" or "apparently" is a state read back ("It looks like the order was
  * already cancelled"), and "scheduled" in the present said of work a plan ("The update is scheduled
  * for next week"): neither is a claim.
+ * "Scheduled for" an action noun claims the noun's action too, as another reading ("Your account
+ * is scheduled for deletion").
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -525,7 +527,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       }
       const last = seen.findLast((s) => s.at < at);
       // A base form ("cancel") claims only after "I was able to", or joined to such a claim.
-      const found = base
+      let found = base
         ? (ableAt(clause, at, length, pattern) ??
           (last?.found?.able ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           ableThen(clause, at, length, pattern) ??
@@ -534,6 +536,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
           afterOtherParticiple(clause, at, length, pattern, previous));
+      // "Your account is scheduled for deletion": a deletion too.
+      if (found !== undefined) found = scheduledFor(clause, at, length, found, nouns);
       if (found) {
         taken.add(at);
         spans.push({
@@ -871,6 +875,50 @@ function isPlan(
     const action = SCHEDULED_WORK.get(w);
     return action !== undefined && action !== own;
   });
+}
+
+/**
+ * "for" and an action noun after "scheduled" ("is scheduled for deletion", "I scheduled your
+ * account for permanent removal"): 1 a modifier or the noun, 2 the noun or the word after it.
+ */
+const SCHEDULED_FOR =
+  /^\s+for\s+(?:(?:the|a|an|its|their|your|his|her|our|my)\s+)?(?:(\p{L}+)\s+)?(\p{L}+)(?![\p{L}\d'’-])/iu;
+
+/**
+ * A claim of "scheduled" before "for" and an action noun ("Your account is scheduled for deletion")
+ * with the noun's action as another reading of each of its claims, about the same objects: a
+ * `delete_account` call backs it, as a booking call does; the last claim is quoted to the noun.
+ */
+function scheduledFor(clause: string, at: number, length: number, found: Found, table: NominalTable): Found {
+  if (!/^(?:re)?scheduled$/i.test(clause.slice(at, at + length))) return found;
+  const from = found.objectsEnd ?? found.verbEnd;
+  const m = SCHEDULED_FOR.exec(clause.slice(from, from + 120));
+  if (m === null) return found;
+  const whole = m[0];
+  const first = m[1];
+  const second = m[2]!;
+  const pattern = found.claim.pattern;
+  const nounOf = (word: string | undefined) => {
+    const entry = word === undefined ? undefined : table.forms.get(word.toLowerCase());
+    return entry?.noun === true && entry.pattern !== pattern ? entry : undefined;
+  };
+  const last = nounOf(second);
+  const entry = last ?? nounOf(first);
+  if (entry === undefined) return found;
+  const end = from + (last !== undefined ? whole.length : whole.length - second.length);
+  const claims = found.claims.map((claim, i): Claim => {
+    const quote =
+      i === found.claims.length - 1 ? `${claim.quote}${clause.slice(from, end)}`.trim() : claim.quote;
+    const reading: Claim = {
+      quote,
+      action: entry.pattern.action,
+      pattern: entry.pattern,
+      objects: claim.objects,
+    };
+    return { ...claim, quote, alternatives: [...(claim.alternatives ?? []), reading] };
+  });
+  const own = found.claims.indexOf(found.claim);
+  return { ...found, claim: claims[own < 0 ? 0 : own]!, claims };
 }
 
 /** An error message the agent met, ending at the verb: "permission denied", "access denied". */
