@@ -458,6 +458,8 @@ function verbRegex(verb: string): RegExp {
  * for next week"): neither is a claim.
  * "Scheduled for" an action noun claims the noun's action too, as another reading ("Your account
  * is scheduled for deletion").
+ * A noun phrase after "and" with a verb of its own is no object of the verb before ("I cancelled the
+ * order and your refund of $20 was successful").
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -1314,8 +1316,19 @@ function furtherObject(text: string, bare: boolean): { words: string[]; consumed
   }
   const alone = bare && !numbered && words.length === 1 && isBareObject(words[0]!);
   if (!(determined ? words.length > 0 : numbered || alone)) return undefined;
+  // "and your refund of $20 was successful": the phrase is the subject of a clause of its own.
+  if (OWN_PREDICATE.test(text.slice(consumed))) return undefined;
   return PHRASE_END.test(text.slice(consumed)) ? { words, consumed } : undefined;
 }
+
+/**
+ * After a noun phrase (and a short phrase of "of", "for", "on" ... : "of $20", "for your
+ * account"), a verb of its own: "is pending", "was successful", "went through", "'s gone".
+ */
+const OWN_PREDICATE = new RegExp(
+  String.raw`^(?:\s+(?:of|for|from|on|to|with|in|at)\s+[^\s,;.!?]+(?:\s+[^\s,;.!?]+){0,3}?)?\s*(?:\s(?:is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|remains?|stays?|looks?|seems?|appears?|went|goes|got|gets|came|comes|succeeded|failed)\b|['’](?:s|re|ll)\b)`,
+  'iu',
+);
 
 const isBareObject = (word: string): boolean =>
   !NOT_BARE_OBJECTS.has(word) && !/(?:ed|ly)$/.test(word) && /^[\p{L}][\p{L}'’-]*$/u.test(word);
