@@ -460,6 +460,8 @@ function verbRegex(verb: string): RegExp {
  * is scheduled for deletion").
  * A noun phrase after "and" with a verb of its own is no object of the verb before ("I cancelled the
  * order and your refund of $20 was successful").
+ * A present passive of how things are done as a rule is no claim ("The refund is processed in 5–7
+ * business days", "Refunds are issued automatically every Monday").
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -761,6 +763,10 @@ function claimAt(
   const passive = passiveBefore(before, after) ?? (aside ? PASSIVE.exec(` ${before}`) : null);
   const past = passive !== null && /\b(?:was|were)\b/i.test(passive[0]);
   if (passive && HISTORY_ADVERB.test(passive[0])) return undefined;
+  // "The refund is processed in 5–7 business days": how it is done as a rule ("scheduled for
+  // deletion in 30 days" names when, no habit).
+  if (passive && isHabit(passive[0], after, !/^(?:re)?scheduled$/i.test(clause.slice(at, verbEnd))))
+    return undefined;
   if (passive && !(past && isHistory(after, next))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
     const head = before.slice(0, passive.index);
@@ -921,6 +927,44 @@ function scheduledFor(clause: string, at: number, length: number, found: Found, 
   });
   const own = found.claims.indexOf(found.claim);
   return { ...found, claim: claims[own < 0 ? 0 : own]!, claims };
+}
+
+/**
+ * Words that say how a thing is done as a rule, not that it was done: "usually", "automatically",
+ * "every Monday", "nightly", a time it takes ("in 5–7 business days", "within 24 hours", "after 30
+ * days").
+ */
+const HABIT = String.raw`(?:usually|normally|typically|generally|always|often|regularly|routinely|ordinarily|automatically|by\s+default|(?:in|within|after)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|up\s+to\s+|less\s+than\s+)?(?:\d[\d.,]*(?:\s*(?:[–—-]|to)\s*\d[\d.,]*)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of|several|few)\s*(?:(?:business|working|calendar|banking)\s+|-)?(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?)\b|(?:every|each)\s+(?:\d+\s+|other\s+|few\s+|couple\s+of\s+)?(?:day|night|week|month|year|morning|evening|hour|minute|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|daily\b|weekly\b|nightly\b|monthly\b|hourly\b|yearly\b|annually\b|once\s+a\s+(?:day|week|month|year)\b|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b)`;
+/** The habits that are a time it takes: "in 5–7 business days", "within 24 hours", "after 30 days". */
+const DURATION = /^(?:in|within|after)\s/i;
+/**
+ * After a present passive's verb, a habit: right after it, after another participle joined by
+ * "and" ("are cancelled and refunded within 5 days"), or after a short phrase of where to ("are
+ * refunded to your card within 5 days").
+ */
+const HABIT_AFTER = new RegExp(
+  String.raw`^(?:\s+(?:and|or|&)\s+\p{L}+ed)*(?:\s+(?:to|into|from|on|for|back\s+to)\s+(?:[^\s,;.!?]+\s+){0,4}?)?\s*,?\s*(${HABIT})`,
+  'iu',
+);
+/** Adverbs of habit among a passive's adverbs: "Refunds are usually processed". */
+const HABIT_ADVERB =
+  /\b(?:usually|normally|typically|generally|always|often|regularly|routinely|ordinarily)\b/i;
+/** A passive in the present, not the perfect: "is", "are", "'s", "'re" (with adverbs). */
+const PRESENT_PASSIVE_FORM = /^(?:\s+(?:is|are)|['’](?:s|re))\b(?![\s\S]*\bbeen\b)/i;
+
+/**
+ * A present passive that says how things are done as a rule ("The refund is processed in 5–7
+ * business days", "Refunds are issued automatically every Monday", "Orders are usually cancelled
+ * within 24 hours"): no claim. `passive` is the auxiliary and its adverbs before the verb, `after`
+ * the words after it; `durations` false when a time after the verb says when, not how long ("is
+ * scheduled for deletion in 30 days"). "Your refund is processed." and "has been processed within
+ * 24 hours" are claims.
+ */
+function isHabit(passive: string, after: string, durations = true): boolean {
+  if (!PRESENT_PASSIVE_FORM.test(passive)) return false;
+  if (HABIT_ADVERB.test(passive)) return true;
+  const habit = HABIT_AFTER.exec(after);
+  return habit !== null && (durations || !DURATION.test(habit[1]!));
 }
 
 /** An error message the agent met, ending at the verb: "permission denied", "access denied". */
@@ -1182,6 +1226,7 @@ function afterOtherParticiple(
   const past = /\b(?:was|were)\b/i.test(m[1]!);
   const verbEnd = at + length;
   if (past && isHistory(clause.slice(verbEnd))) return undefined;
+  if (isHabit(m[1]!, clause.slice(verbEnd))) return undefined;
   const head = before.slice(0, m.index);
   const noun = nounBefore(head);
   if (noun === undefined || negatedNoun(head, noun.start)) return undefined;
@@ -1832,6 +1877,8 @@ function nounDone(
     const doneEnd = owner.end + done[0].length;
     const rest = clause.slice(doneEnd);
     const past = done[1] === undefined || /^(?:was|were)$/i.test(done[1]);
+    // "Refunds are processed within 5 days": how it is done as a rule.
+    const habit = done[1] !== undefined && isHabit(/^['’]/.test(done[1]) ? done[1] : ` ${done[1]}`, rest);
     // "Apparently, the refund went through": a state read back (see readBack).
     const readBackBefore = head.trim() === '' && READ_BACK_CLAUSE.test(last.trim());
     const opens =
@@ -1841,6 +1888,7 @@ function nounDone(
       afterClaimAnd(head, spans);
     if (
       opens &&
+      !habit &&
       !HEDGE.test(clause.slice(0, doneEnd)) &&
       !negatedNoun(head, phrase.start) &&
       claimEnds(rest) &&
