@@ -462,6 +462,7 @@ function verbRegex(verb: string): RegExp {
  * order and your refund of $20 was successful").
  * A present passive of how things are done as a rule is no claim ("The refund is processed in 5–7
  * business days", "Refunds are issued automatically every Monday").
+ * A passive asked of the user is no claim ("Please make sure the order is cancelled").
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -540,6 +541,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
           afterOtherParticiple(clause, at, length, pattern, previous));
+      // "Please make sure the order is cancelled": asked of the user; no claim.
+      if (found !== undefined && requested(clause, found)) found = undefined;
       // "Your account is scheduled for deletion": a deletion too.
       if (found !== undefined) found = scheduledFor(clause, at, length, found, nouns);
       if (found) {
@@ -965,6 +968,24 @@ function isHabit(passive: string, after: string, durations = true): boolean {
   if (HABIT_ADVERB.test(passive)) return true;
   const habit = HABIT_AFTER.exec(after);
   return habit !== null && (durations || !DURATION.test(habit[1]!));
+}
+
+/**
+ * What opens a request to the user, right before the noun phrase of a passive: "Please make sure
+ * [the order is cancelled]", "Confirm that [the draft was deleted]", "Please check whether ...",
+ * "Double-check that the draft and [the homepage were deleted]". Not the agent's own ("I made sure the order is cancelled", "Confirmed:
+ * the draft was deleted", "To confirm, your order has been cancelled").
+ */
+const REQUEST_BEFORE = new RegExp(
+  String.raw`(?:^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:and|then|so|but|also|now|just|finally|lastly|meanwhile)\s+)*|\b(?:please|kindly)\s+(?:(?:just|also|now)\s+)?)(?:(?:make|be)\s+sure(?:\s+to\s+(?:check|confirm|verify))?|ensure|confirm|check|verify|double[-\s]?check|re-?check)(?:\s+(?:again|first|once\s+more|on\s+your\s+(?:end|side)))?(?:\s*,?\s*(?:that|whether|if)(?:\s+[^,;:.!?]{1,80}?\s(?:and|&))?)?\s+$`,
+  'iu',
+);
+
+/** A passive about a thing is asked of the user to see to or check, not claimed: see {@link REQUEST_BEFORE}. */
+function requested(clause: string, found: Found): boolean {
+  if (found.kind !== 'patient') return false;
+  const start = clause.indexOf(found.claims[0]!.quote);
+  return start >= 0 && REQUEST_BEFORE.test(clause.slice(0, start));
 }
 
 /** An error message the agent met, ending at the verb: "permission denied", "access denied". */

@@ -337,8 +337,9 @@ describe('claims_grader: an action noun said to be done after a claim and "and" 
       'If your order is cancelled and the refund goes through, you will get an email.',
     ];
     expect(await scores(unclaimed, [lookup])).toEqual(all(unclaimed, null));
-    // A claim read inside other words lends the noun after "and" nothing.
-    const inside = 'Please make sure the order is cancelled and the refund is complete.';
+    // A claim read inside other words lends the noun after "and" nothing. (A request to the user,
+    // "Please make sure the order is cancelled and the refund is complete", claims neither now.)
+    const inside = 'I checked that the order is cancelled and the refund is complete.';
     expect((await grade(inside, [lookup, cancel])).score).toBe(1);
   });
 });
