@@ -463,6 +463,9 @@ function verbRegex(verb: string): RegExp {
  * A present passive of how things are done as a rule is no claim ("The refund is processed in 5–7
  * business days", "Refunds are issued automatically every Monday").
  * A passive asked of the user is no claim ("Please make sure the order is cancelled").
+ * A verb in a clause about a time to come is no claim ("When the refund is processed, you'll get an
+ * email"), nor is what the agent saw when it looked ("When I checked, the order had already been
+ * cancelled").
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.
@@ -541,8 +544,14 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
           afterOtherParticiple(clause, at, length, pattern, previous));
-      // "Please make sure the order is cancelled": asked of the user; no claim.
-      if (found !== undefined && requested(clause, found)) found = undefined;
+      // "Please make sure the order is cancelled", "When the refund is processed, you'll get an
+      // email": asked of the user, or said of a time to come; no claim.
+      if (
+        found !== undefined &&
+        (requested(clause, found) ||
+          aboutTimeToCome(clause, at, found.verbEnd, sentence[index + 1], previous.at(-1)))
+      )
+        found = undefined;
       // "Your account is scheduled for deletion": a deletion too.
       if (found !== undefined) found = scheduledFor(clause, at, length, found, nouns);
       if (found) {
@@ -813,8 +822,15 @@ function claimAt(
 const EVIDENTIAL = String.raw`(?:(?:it|this|that)\s+)?(?:looks|looked|seems|seemed|appears|appeared)(?:\s+(?:like|as\s+if|as\s+though))?(?:\s+that)?|apparently|seemingly`;
 /** An evidential right before a passive's subject: "It looks like [the order] was cancelled". */
 const READ_BACK_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d'’])(?:${EVIDENTIAL})\s*,?\s*$`, 'iu');
-/** A clause that is nothing but an evidential: "Apparently, [your order was cancelled]". */
-const READ_BACK_CLAUSE = new RegExp(String.raw`^(?:${EVIDENTIAL})$`, 'iu');
+/**
+ * A clause that is nothing but an evidential ("Apparently, [your order was cancelled]"), or a time
+ * the agent looked ("When I checked, [the order had already been cancelled]", "When I looked up
+ * your order, ..."): what follows is what it saw.
+ */
+const READ_BACK_CLAUSE = new RegExp(
+  String.raw`^(?:${EVIDENTIAL}|(?:when|by\s+the\s+time)\s+(?:i|we)\s+(?:(?:first|just|last)\s+)?(?:checked|looked|searched|pulled)(?:\s+(?!and\b|then\b)[\p{L}\d#'’-]+){0,4})$`,
+  'iu',
+);
 /** An evidential among a passive's adverbs: "Your order has apparently been cancelled". */
 const READ_BACK_ADVERB = /\b(?:apparently|seemingly)\b/i;
 
@@ -986,6 +1002,89 @@ function requested(clause: string, found: Found): boolean {
   if (found.kind !== 'patient') return false;
   const start = clause.indexOf(found.claims[0]!.quote);
   return start >= 0 && REQUEST_BEFORE.test(clause.slice(0, start));
+}
+
+/** Words that open a clause about a time: "when", "after", "as soon as", "before", "once", "until". */
+const TEMPORAL = /\b(?:when(?:ever)?|after|as\s+soon\s+as|before|once|until|till|by\s+the\s+time)\b/gi;
+/** An auxiliary of the present or the present perfect: "is", "are", "has (been)", "'s", "'ve". */
+const PRESENT_AUX = /\b(?:is|are|am|has|have)\b|['’](?:s|re|ve|m)\b/i;
+/** An auxiliary of the past: "was", "were", "had", "did", "'d". */
+const PAST_AUX = /\b(?:was|were|had|did)\b|['’]d\b/i;
+/** Bullets and joining words before a clause's first word. */
+const LEADING_JOIN =
+  /^(?:[\s\-*•>#\d.)]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:and|then|so|but|also|plus|now|just|right|shortly|soon|only|even)\s+)*/iu;
+/** A main clause about what will or may happen: "you'll get", "we will send", "you can". */
+const FUTURE_MAIN =
+  /\b(?:will|shall|won['’]t|going\s+to|gonna|can|could|may|might|must|should|would|need\s+to|needs\s+to|have\s+to|has\s+to)\b|['’]ll\b/i;
+/** A main clause that asks the user to do something: "check your inbox", "please let us know". */
+const IMPERATIVE_MAIN =
+  /^(?:(?:and|then|so|just)\s+)*(?:please|kindly|let|check|contact|expect|feel|reach|keep|make|watch|look|wait|note|allow|give|visit|call|reply|log|sign|click|go|try|use|remember|do|don['’]t|see|be|refresh|open)\b/i;
+/** A main clause in the present: "you get an email", "the order disappears", "it's gone". */
+const PRESENT_MAIN =
+  /\b(?:is|are|am|has|have|do|does|don['’]t|doesn['’]t|isn['’]t|aren['’]t|get|gets|receive|receives|take|takes|need|needs|see|sees|show|shows|appear|appears|disappear|disappears|go|goes|come|comes|become|becomes|remain|remains|stay|stays|arrive|arrives|return|returns|move|moves|start|starts|begin|begins|happen|happens|reflect|reflects|expire|expires|lose|loses|mean|means)\b|['’](?:re|m)\b|\b(?:it|that|this|there|he|she|what)['’]s\b/i;
+/** A main clause in the past: "you got an email", "I refunded it", "it was". */
+const PAST_MAIN =
+  /\b(?:was|were|had|did|didn['’]t|wasn['’]t|weren['’]t|got|went|came|saw|received|became|took|found|made|sent)\b|['’]d\b|\b(?:i|we|you|they|he|she|it)\s+\p{L}+ed\b/iu;
+
+/** Pronouns of people: a subject of their own. */
+const PEOPLE = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'it']);
+
+/**
+ * The words between a time word and its clause's auxiliary are a subject ("the refund", "your
+ * order", "I"), not a phrase of the time word ("After review your refund has been approved": a
+ * determiner after "review" starts another phrase; "After that your order has been cancelled").
+ */
+function opensSubject(inner: string): boolean {
+  const words = (inner.match(WORDS) ?? []).map((w) => w.toLowerCase());
+  // "After that your order has been cancelled": "after that" is a time of its own.
+  if (
+    /^(?:that|this|which)$/.test(words[0] ?? '') &&
+    (DETERMINERS.has(words[1] ?? '') || PEOPLE.has(words[1] ?? ''))
+  )
+    return false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (PRESENT_AUX.test(word) && !/^\p{L}+['’]s$/u.test(word)) return true;
+    const prev = words[i - 1];
+    if (prev !== undefined && DETERMINERS.has(word) && !DETERMINERS.has(prev) && !STOP.has(prev))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * The verb at `at` is inside a clause about a time to come: opened by "when", "after", "as soon
+ * as", "before" (or "once", "until"), its verb in the present or the present perfect ("When the
+ * refund is processed", "after your order has been cancelled"), and the clause it is about says
+ * what will or does happen, or asks the user for something ("you'll get an email", "you get an
+ * email", "check your inbox"), in the same clause or the one after (`next`), or the one before
+ * (`previous`) when neither says anything. A past is a claim: "After I cancelled the order, I
+ * refunded it" claims both, "When your order was cancelled, you got an email" the cancellation.
+ */
+function aboutTimeToCome(clause: string, at: number, verbEnd: number, next = '', previous = ''): boolean {
+  const before = clause.slice(0, at);
+  let conj: RegExpExecArray | undefined;
+  TEMPORAL.lastIndex = 0;
+  for (let m = TEMPORAL.exec(before); m !== null; m = TEMPORAL.exec(before)) conj = m;
+  if (conj === undefined) return false;
+  const inner = clause.slice(conj.index + conj[0].length, at);
+  if (!PRESENT_AUX.test(inner) || PAST_AUX.test(inner) || !opensSubject(inner)) return false;
+  const pre = clause.slice(0, conj.index).replace(LEADING_JOIN, '').trim();
+  let parts: string[];
+  if (pre !== '') {
+    parts = [pre];
+  } else {
+    // The rest of the clause, up to another clause joined by "and", and the clause after.
+    const rest = clause.slice(verbEnd);
+    const join = rest.search(/\b(?:and|but|or|so|then)\b|&/i);
+    parts = [(join < 0 ? rest : rest.slice(0, join)).trim(), next.trim()].filter((p) => /\p{L}/u.test(p));
+    if (parts.length === 0 && /\p{L}/u.test(previous)) parts = [previous.trim()];
+  }
+  if (parts.length === 0) return false;
+  const main = parts.join(', ');
+  const future = FUTURE_MAIN.test(main);
+  if (PAST_MAIN.test(main) && !future) return false;
+  return future || PRESENT_MAIN.test(main) || parts.some((p) => IMPERATIVE_MAIN.test(p));
 }
 
 /** An error message the agent met, ending at the verb: "permission denied", "access denied". */
@@ -1761,6 +1860,13 @@ function joinedDone(
   return { claims: found.claims, at: by, end: found.objectsEnd ?? end, by };
 }
 
+/** Words that open a clause of time, condition or cause before a noun: "When refunds are processed". */
+const OPENS_CLAUSE = new Set(
+  'when whenever while if unless until once because since although though whether after before where'.split(
+    ' ',
+  ),
+);
+
 /**
  * The candidate starts of the noun phrase an action noun at `at` ends, nearest first: each of up
  * to two modifier words before it ("Order cancellation", "the order's cancellation"), and a
@@ -1786,6 +1892,7 @@ function nounPhraseStarts(clause: string, at: number): { start: number; words: s
       NO_VERB.has(word) ||
       NOT_OWNER.has(word) ||
       GENERIC.has(word) ||
+      OPENS_CLAUSE.has(word) ||
       HEDGE.test(word) ||
       /(?:ed|ing)$/.test(word) ||
       !/[\p{L}\d]/u.test(word)
