@@ -44,6 +44,13 @@ const EMPHASIS = /\*\*|__|`|(?<![\p{L}\d])[*_](?=[\p{L}\d])|(?<=[\p{L}\d.!?:])[*
  * dropped before reading. The agent's own ("As I said: \"...\"") and a quoted title ("the post
  * titled \"Summer Sale\"") stay.
  */
+/**
+ * "I can confirm" and "we can verify" report, as "I confirm" does ("I can confirm that your order
+ * has been cancelled" claims the cancellation): the "can" is no hedge there. Read as "I confirm";
+ * "I can confirm whether ...", "I cannot confirm ..." and "Can I confirm ...?" keep their readings.
+ */
+const CAN_CONFIRM =
+  /\b(i|we)\s+can\s+(?:(?:now|also|happily|gladly|definitely|certainly)\s+)?(confirm|verify)\b/giu;
 const QUOTED_SPEECH =
   /\b(?<!\b(?:i|we)(?:\s{1,5}(?:just|already|also))?\s{1,5})(said|says|wrote|writes|asked|mentioned|told\s+(?:me|us)|replied|stated|claimed|reported|noted)(\s{0,5}[:,]?\s{0,5})["“][^"”\n]{1,400}["”]/giu;
 /**
@@ -492,7 +499,8 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
   for (const [index, clause, sentence] of clauses(
     tablesAsLines(withoutQuotedBlocks(withoutCode(response)))
       .replace(QUOTED_SPEECH, '$1$2""')
-      .replace(EMPHASIS, ''),
+      .replace(EMPHASIS, '')
+      .replace(CAN_CONFIRM, '$1 $2'),
   )) {
     if (read?.sentence !== sentence) {
       const hedged = sentence.findIndex((c) => HEDGE.test(c));

@@ -90,7 +90,8 @@ function backing(claim: Claim, calls: readonly ToolCall[]): { call?: number; why
   const unanswered = matching.filter((i) => calls[i]!.status === 'unknown');
   const failed = matching.filter((i) => calls[i]!.status === 'error');
   if (unanswered.length === 0) {
-    return { why: `only failed call${failed.length === 1 ? '' : 's'} ${named(failed)} match ${wanted}` };
+    const one = failed.length === 1;
+    return { why: `only failed call${one ? '' : 's'} ${named(failed)} match${one ? 'es' : ''} ${wanted}` };
   }
   const one = unanswered.length === 1;
   const also = failed.length === 0 ? '' : `, and ${named(failed)} failed`;

@@ -89,7 +89,7 @@ describe('claims_grader', () => {
     });
     expect(g.score).toBe(0);
     expect(g.reason).toContain(
-      '"created the ticket" (only failed call #1 create_ticket match create + ticket among 1 recorded call)',
+      '"created the ticket" (only failed call #1 create_ticket matches create + ticket among 1 recorded call)',
     );
   });
 
@@ -131,7 +131,7 @@ describe('claims_grader', () => {
       toolCalls: fixture('ai-sdk/approval-denied'),
     });
     expect(denied.score).toBe(0);
-    expect(denied.reason).toContain('only failed call #1 delete_draft match delete + draft');
+    expect(denied.reason).toContain('only failed call #1 delete_draft matches delete + draft');
     const granted = await grade({
       output: 'I deleted the old draft.',
       toolCalls: fixture('ai-sdk/approval-granted'),
@@ -292,7 +292,7 @@ describe('claims_grader', () => {
       toolCalls: fixture('agents-sdk/run-items'),
     });
     expect(agents.reason).toBe(
-      '1 of 1 claim of completed work not backed by the agent tool-call record: "I have cancelled order #W1" (only failed call #3 cancel_pending_order match cancel + order among 3 recorded calls)',
+      '1 of 1 claim of completed work not backed by the agent tool-call record: "I have cancelled order #W1" (only failed call #3 cancel_pending_order matches cancel + order among 3 recorded calls)',
     );
   });
 

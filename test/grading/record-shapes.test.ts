@@ -433,7 +433,7 @@ describe('tool approval: a call awaiting approval has no result, a denied one fa
       ['tool_usage_grader', 0],
     ]);
     expect(refused.grades[1]!.reason).toContain(
-      '"clicked the button" (only failed call #3 computer match click + button',
+      '"clicked the button" (only failed call #3 computer matches click + button',
     );
   });
 
