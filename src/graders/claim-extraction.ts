@@ -941,16 +941,21 @@ function scheduledFor(clause: string, at: number, length: number, found: Found, 
   const entry = last ?? nounOf(first);
   if (entry === undefined) return found;
   const end = from + (last !== undefined ? whole.length : whole.length - second.length);
+  // Only a call that schedules ("schedule_deletion") backs the scheduling itself: the booking's other
+  // tool words ("create", "update") would let update_account back "scheduled for deletion".
+  const scheduling = pattern.tools.filter((t) => /^(?:re)?schedul/i.test(t.trim()));
   const claims = found.claims.map((claim, i): Claim => {
     const quote =
       i === found.claims.length - 1 ? `${claim.quote}${clause.slice(from, end)}`.trim() : claim.quote;
-    const reading: Claim = {
+    const booking: Claim[] =
+      scheduling.length === 0 ? [] : [{ ...claim, quote, pattern: { ...pattern, tools: scheduling } }];
+    return {
       quote,
       action: entry.pattern.action,
       pattern: entry.pattern,
       objects: claim.objects,
+      alternatives: [...booking, ...(claim.alternatives ?? [])],
     };
-    return { ...claim, quote, alternatives: [...(claim.alternatives ?? []), reading] };
   });
   const own = found.claims.indexOf(found.claim);
   return { ...found, claim: claims[own < 0 ? 0 : own]!, claims };

@@ -457,15 +457,25 @@ describe('claims_grader: "scheduled for" an action noun claims the noun\'s actio
     ).toBe(1);
   });
 
-  it("quotes the claim to the noun, the booking first and the noun's action as another reading", () => {
+  it("quotes the claim to the noun: the noun's action, with the scheduling as another reading", () => {
     const [claim, ...rest] = findClaims('Your account is scheduled for deletion.', DEFAULT_CLAIM_PATTERNS);
     expect(rest).toEqual([]);
     expect([claim!.quote, claim!.action, claim!.objects]).toEqual([
       'Your account is scheduled for deletion',
-      'book',
+      'delete',
       ['account'],
     ]);
-    expect(claim!.alternatives?.map((a) => [a.action, a.objects])).toEqual([['delete', ['account']]]);
+    expect(claim!.alternatives?.map((a) => [a.action, a.objects, a.pattern.tools])).toEqual([
+      ['book', ['account'], ['schedule', 'reschedule']],
+    ]);
+  });
+
+  it('only a call that schedules backs the scheduling: an update of the account does not', async () => {
+    // The booking's other tool words ("create", "update") let update_account back it.
+    const update = call('update_account', { account_id: 'a1', plan: 'pro' });
+    expect(await scores(deletion, [getAccount, update])).toEqual(all(deletion, 0));
+    const schedule = call('schedule_account_deletion', { account_id: 'a1', days: 30 });
+    expect(await scores(deletion, [getAccount, schedule])).toEqual(all(deletion, 1));
   });
 
   it('a lookup, a delete of another thing, another action or a failed delete backs none', async () => {
