@@ -1,0 +1,151 @@
+/**
+ * The objects of one verb: a claim about each object after it ("I deleted the draft and the
+ * homepage"), and the lists that go on in the clauses after it or began in the clauses before a
+ * plural passive ("The draft, the homepage and the FAQ have been deleted").
+ */
+
+import type { ClaimPattern } from '../../grading/types.js';
+import type { Claim, Found } from './claim.js';
+import { AND_ITEM, AND_OBJECT, DETERMINED, LIST_ITEM, PHRASE_END } from './lexicon.js';
+import { furtherObject, made, nounBefore, objectAfter } from './noun-phrases.js';
+import { LEAD } from './verb-lexicon.js';
+
+/**
+ * The claim of a verb whose subject did it to the objects after it, quoted from `start`: one claim
+ * about the first object and one about each further object joined by "and" ("I deleted the draft
+ * and the homepage"); more numbers of the same thing stay in its claim ("order 1234 and 1235").
+ */
+export function agent(clause: string, pattern: ClaimPattern, start: number, verbEnd: number): Found {
+  const { words, consumed } = objectAfter(clause.slice(verbEnd));
+  const claims = [made(clause, pattern, start, words, verbEnd + consumed)];
+  const end = furtherObjects(clause, pattern, claims, start, verbEnd + consumed, AND_OBJECT);
+  return { claim: claims[0]!, claims, kind: 'agent', verbEnd, objectsEnd: end };
+}
+
+/**
+ * Adds to `claims` a claim about each further object of the same verb from `end` on, each after
+ * `join` ("and the homepage"); more numbers of the thing before go into its claim ("and 1235").
+ * Returns where the last object ends.
+ */
+function furtherObjects(
+  clause: string,
+  pattern: ClaimPattern,
+  claims: Claim[],
+  start: number,
+  end: number,
+  join: RegExp,
+  bare = join === AND_OBJECT,
+): number {
+  let from = start;
+  let at = end;
+  for (;;) {
+    const joined = join.exec(clause.slice(at));
+    if (joined === null) return at;
+    const objectStart = at + joined[0].length;
+    // One word alone only after a verb's own object ("and homepage"), or in a list that ends in an
+    // item joined by "and" (`bare`); a clause after a comma ("..., Ana") is none.
+    const next = furtherObject(clause.slice(objectStart), bare);
+    if (next === undefined) return at;
+    at = objectStart + next.consumed;
+    if (next.words.length === 0 && claims.length > 0) {
+      claims[claims.length - 1] = made(clause, pattern, from, claims[claims.length - 1]!.objects, at);
+    } else if (next.words.length > 0) {
+      from = objectStart;
+      claims.push(made(clause, pattern, from, next.words, at));
+    }
+  }
+}
+
+/**
+ * The objects of a list the clauses of `sentence` from `from` on (after a verb's last object) go on
+ * with, up to the one joined by "and" ("I deleted the draft, the homepage and the FAQ": the homepage
+ * and the FAQ), each a claim of the same verb. A clause that is not only objects ends the list ("I
+ * deleted the draft, the homepage is unchanged"). Items of one word with no determiner ("I deleted
+ * the draft, homepage and FAQ") are read only when every clause up to the one joined by "and" is
+ * nothing but such items: alone after a comma, a word may be a name or a reply ("..., Ana",
+ * "..., thanks").
+ */
+export function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
+  return bareList(sentence, from, pattern) ?? determinedList(sentence, from, pattern);
+}
+
+/** The list items with a determiner ("the homepage", "the FAQ"), up to the first clause that has none. */
+function determinedList(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
+  const claims: Claim[] = [];
+  for (let i = from; i < sentence.length; i++) {
+    const clause = sentence[i]!;
+    const before = claims.length;
+    furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM);
+    // Not a list item (a clause of its own, or "the one from May", which names nothing new): the
+    // list ends; so it does after its last item, joined by "and".
+    if (claims.length === before || claims.slice(before).some((c) => c.objects.length === 0)) {
+      claims.length = before;
+      break;
+    }
+    if (AND_ITEM.test(clause)) break;
+  }
+  return claims;
+}
+
+/** After a list's items, what says the clause held more than items: another "and" or "or". */
+const MORE_AFTER_ITEMS = /^\s*(?:and|&|plus|or|as\s+well\s+as)\b/i;
+
+/**
+ * The list items, one-word ones too ("homepage and FAQ"), when each clause up to one joined by "and"
+ * is wholly such items (after the last, only what may end an object: "for you", "too");
+ * undefined when the clauses are no such list.
+ */
+function bareList(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] | undefined {
+  const claims: Claim[] = [];
+  for (let i = from; i < sentence.length; i++) {
+    const clause = sentence[i]!;
+    const before = claims.length;
+    const end = furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM, true);
+    const rest = clause.slice(end);
+    if (
+      claims.length === before ||
+      claims.slice(before).some((c) => c.objects.length === 0) ||
+      MORE_AFTER_ITEMS.test(rest) ||
+      !PHRASE_END.test(rest)
+    ) {
+      return undefined;
+    }
+    if (AND_ITEM.test(clause)) return claims;
+  }
+  return undefined;
+}
+
+/**
+ * Before the noun phrase of a plural passive, another one joined by "and" at the start of the
+ * clause ("The draft and the homepage have been deleted"): its own claim, quoted alone.
+ */
+export function listedBefore(clause: string, head: string, pattern: ClaimPattern): Claim | undefined {
+  const and = /\s+(?:and|&)\s+$/i.exec(head);
+  if (and === null) return undefined;
+  const noun = nounBefore(head.slice(0, and.index));
+  const atStart = noun !== undefined && noun.words.length > 0 && LEAD.test(head.slice(0, noun.start));
+  return atStart ? made(clause, pattern, noun.start, noun.words, and.index) : undefined;
+}
+
+/**
+ * The items of a list that ends in the clause of a plural passive, in the clauses of `sentence`
+ * before that clause (`end`), each a noun phrase with a determiner and nothing else ("The draft,
+ * the homepage and the FAQ have been deleted": the draft); walking back, the first clause that is
+ * no such item ends the list ("Hi Ana, the draft and the homepage have been deleted" claims nothing
+ * about Ana).
+ */
+export function listedBeforeClauses(
+  sentence: readonly string[],
+  end: number,
+  pattern: ClaimPattern,
+): Claim[] {
+  const claims: Claim[] = [];
+  for (let i = end - 1; i >= 0; i--) {
+    const clause = sentence[i]!;
+    if (!DETERMINED.test(clause)) break;
+    const noun = nounBefore(clause);
+    if (noun === undefined || noun.words.length === 0 || clause.slice(0, noun.start).trim() !== '') break;
+    claims.unshift(made(clause, pattern, noun.start, noun.words, clause.length));
+  }
+  return claims;
+}
