@@ -1,0 +1,87 @@
+/**
+ * One-time codes in prose: `Your OTP is 482913`, `verification code: X7K9QP`, `2FA: 482913`,
+ * `use code 482913 to sign in`, and a text message's `482913 is your verification code`.
+ */
+
+import { LETTER, REDACTED } from './values.js';
+
+/**
+ * A one-time code in prose, right after a word that says it is one: `Your OTP is 482913`,
+ * `verification code: 482913`, `2FA code 482 913`, `the passcode is 9021`,
+ * `"verification_code": "482913"`, `2FA: 482913` (`2FA` or `MFA` alone, then `:`, `=` or `is`),
+ * and `use code 482913` or `enter code ...` when `to sign in` (or `log in`, `verify`, `confirm`,
+ * ...) follows (see {@link ONE_TIME_PURPOSE}). A credential needs a letter elsewhere, so that ids
+ * and counts are kept; here a number is the secret, and only here (`order 482913`, `error code
+ * 500`, `status code 200`, `zip code 94107` are kept). The words and separators (1) and a quote or
+ * `**` (2) are kept; the code (3) goes: 4 to 10 digits or `482 913`, maybe after a letter and a
+ * dash (Google's `G-482913`), when no digit or word goes on after it (`2024-05-01`, `1234.5`), or
+ * 4 to 10 letters and digits, with both (`X7K9QP`), when no word or dash goes on after it (see
+ * {@link isOneTimeCode}).
+ */
+const ONE_TIME_CODE = new RegExp(
+  [
+    '(',
+    String.raw`\b(?:(?:one[- ]time|verification|security|2fa|mfa|t?otp|login|sign[- ]?in|authentication|access)[ \t_-]{1,4}(?:pass)?code|t?otp|passcode|one[- ]time[ \t]{1,4}(?:password|pin))`,
+    // the key's closing quote, and `is`, `was`, `:` or `=` before the code
+    String.raw`["']?[ \t]{0,4}(?:(?:is|was)(?:[ \t]{1,4}(?:now|still))?[ \t]{1,4}|[:=#][ \t]{0,4})?`,
+    // `2FA` or `MFA` alone, and then a separator
+    String.raw`|\b(?:2fa|mfa)["']?[ \t]{0,4}(?:(?:is|was)[ \t]{1,4}|[:=#][ \t]{0,4})`,
+    String.raw`|\b(?:use|enter|type)[ \t]{1,4}(?:(?:the|this|your)[ \t]{1,4})?code[ \t]{1,4}`,
+    String.raw`)(["'\x60*]{0,2})(`,
+    String.raw`(?:[A-Z]-)?(?:\d{3}[ -]\d{3}(?!\d)|\d{4,10})(?!\w|[.,:/-]\d)`,
+    String.raw`|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}(?![\w-]|[.,:/]\w)`,
+    ')',
+  ].join(''),
+  'gi',
+);
+/**
+ * A one-time code the other way round, as text messages write it: `482913 is your verification
+ * code`, `G-482913 is your Google verification code` (up to three words, a brand's, before the
+ * words that say what it is). The code (1) goes.
+ */
+const ONE_TIME_CODE_FIRST = new RegExp(
+  [
+    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}is[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
+    String.raw`(?:(?:verification|security|login|sign[- ]?in|one[- ]time|authentication|2fa|mfa|access)[ \t_-]{1,4}(?:pass)?code|t?otp|passcode|one[- ]time[ \t]{1,4}(?:password|pin))\b)`,
+  ].join(''),
+  'gi',
+);
+/** What every match of {@link ONE_TIME_CODE} and {@link ONE_TIME_CODE_FIRST} contains. */
+export const ONE_TIME_WORD = /code|otp|one[- ]time|2fa|mfa/i;
+/** What every match of {@link ONE_TIME_CODE_FIRST} contains. */
+const IS_YOUR = /is[ \t]{1,4}your/i;
+/** Where `use code 482913` goes on to say what the code is for: signing in, not a discount. */
+const ONE_TIME_PURPOSE =
+  /^[ \t]{1,4}to[ \t]{1,4}(?:sign|log|verify|confirm|complete|finish|reset|authenticate|access|continue|activate|unlock)/i;
+/** The start of the `use code` or `enter code` form of {@link ONE_TIME_CODE}. */
+const USE_CODE = /^(?:use|enter|type)\b/i;
+/** The start of the `2FA: 482913` form of {@link ONE_TIME_CODE}: `2FA` or `MFA` without `code`. */
+const FACTOR_ALONE = /^(?:2fa|mfa)(?![ \t_-]{1,4}(?:pass)?code)/i;
+/** A code of 6 to 8 digits (`482913`, `482 913`): what a second factor sends. */
+const FACTOR_CODE = /^(?:\d{3}[ -]\d{3}|\d{6,8})$/;
+/**
+ * A word of letters then digits that names a standard or an encoding (`base64`, `sha256`, `UTF8`,
+ * `RFC6238`, `HS256`, `IPv6`, `v2`): not a code, though it has both (`X7K9QP` and `ABC123` are).
+ */
+const TECHNICAL_WORD =
+  /^(?:sha|rfc|utf|aes|rsa|hs|rs|es|ps|md|base|iso|ipv|tls|ssl|oauth|crc|fips|http|ecdsa|ed|x|v|h|mp|ec|s|t|p)\d+$/i;
+
+/** True when `code`, after `head`, is a one-time code that goes (see {@link ONE_TIME_CODE}). */
+function isOneTimeCode(head: string, code: string): boolean {
+  if (FACTOR_ALONE.test(head)) return FACTOR_CODE.test(code);
+  return !(LETTER.test(code) && /\d/.test(code) && !code.includes('-') && TECHNICAL_WORD.test(code));
+}
+
+/** The text with each one-time code of {@link ONE_TIME_CODE} and {@link ONE_TIME_CODE_FIRST} redacted. */
+export function redactOneTimeCodes(text: string): string {
+  const out = text.replace(
+    ONE_TIME_CODE,
+    (match, head: string, mark: string, code: string, offset: number) =>
+      (USE_CODE.test(head) &&
+        !ONE_TIME_PURPOSE.test(text.slice(offset + match.length, offset + match.length + 64))) ||
+      !isOneTimeCode(head, code)
+        ? match
+        : `${head}${mark}${REDACTED}`,
+  );
+  return IS_YOUR.test(out) ? out.replace(ONE_TIME_CODE_FIRST, REDACTED) : out;
+}

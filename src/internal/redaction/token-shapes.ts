@@ -1,0 +1,132 @@
+/**
+ * Secrets known by their shape: `Bearer` and `Basic` credentials, and key-shaped strings (`sk-…`,
+ * `ghp_…`, `AKIA…`, JWTs, webhook paths and the like), each pattern behind a cheap literal test.
+ */
+
+import { REDACTED } from './values.js';
+
+const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]{8,8192}=*/gi;
+const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{8,8192}={0,2})/gi;
+
+/** What every match of {@link BEARER} contains. */
+export const BEARER_WORD = /bearer/i;
+/** What every match of {@link BASIC} contains. */
+export const BASIC_WORD = /basic/i;
+
+/**
+ * Key-shaped secrets, each with the literal texts one of which every match contains (a cheap test
+ * first). The test costs more the more often the literal's first character is in a text, so each
+ * literal is the part of the prefix whose first character is rarest in prose (`yJ` of a JWT's
+ * `eyJ`, `m_` of `npm_`, `k.com/` of `hooks.slack.com/`), and tokens whose prefix ends in `_` share
+ * one test.
+ */
+const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  // An `sk-` key from 10 characters on when it has a capital, a digit or a `*` (a masked key) in
+  // its first 12, as every real key does (`sk-learn` and `sk-learn-docs` are words); any from 12.
+  [
+    /\bsk-(?=[A-Za-z0-9_*.-]{0,11}[A-Z0-9*])[A-Za-z0-9_*.-]{9,511}[A-Za-z0-9*]|\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{11,511}[A-Za-z0-9*]/g,
+    ['k-'],
+  ],
+  // Stripe (`sk_live_`, `rk_test_`, ...), Groq (`gsk_` and 52), Pinecone (`pcsk_`).
+  [
+    /\b(?:(?:sk|rk|pk)_(?:live|test|prod)_[A-Za-z0-9]{10,512}|gsk_[A-Za-z0-9]{40,255}|pcsk_[A-Za-z0-9_]{40,255})/g,
+    ['k_'],
+  ],
+  [/\bgh[pousr]_[A-Za-z0-9]{20,255}/g, ['gh']],
+  [/\bgithub_pat_[A-Za-z0-9_]{20,255}/g, ['_pat_']],
+  // Slack bot, user, legacy, configuration (`xoxe.xoxp-`) and refresh (`xoxe-`) tokens, and
+  // app-level tokens (`xapp-1-...`).
+  [/\b(?:xox[abeposr]|xapp-\d)-[A-Za-z0-9-]{10,255}/g, ['xox', 'xapp-']],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, ['AKIA', 'ASIA']],
+  [/\bAIza[0-9A-Za-z_-]{35}/g, ['AIza']],
+  [/\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}/g, ['yJ']],
+  // npm (`npm_` and 36 characters), GitLab (`glpat-`, routable ones with their `.01.abc` tail,
+  // deploy, trigger, runner, CI job, feed, mail, agent, SCIM and feature flag tokens, OAuth app
+  // secrets), Hugging Face (`hf_` and 30 or more letters and digits: `hf_hub_download` is a word),
+  // Stripe webhook secrets (`whsec_`), SendGrid (`SG.<id>.<secret>`), Google OAuth access tokens
+  // (`ya29.`), Twilio API key SIDs (`SK` and 32 hex digits).
+  [/\bnpm_[A-Za-z0-9]{36}\b/g, ['m_']],
+  [
+    /\bgl(?:pat|dt|ptt|rt|cbt|oas|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{1,16}){0,2}/g,
+    ['gl'],
+  ],
+  [/\bhf_[A-Za-z0-9]{30,255}\b/g, ['f_']],
+  [/\bwhsec_[A-Za-z0-9+/=]{20,255}/g, ['whsec_']],
+  [/\bSG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,128}/g, ['SG.']],
+  [/\bya29\.[A-Za-z0-9_-]{20,4096}/g, ['ya29.']],
+  [/\bSK[0-9a-fA-F]{32}\b/g, ['SK']],
+  // The secret path of a Slack or Discord webhook URL (anyone holding it can post): the host and
+  // the kind of hook are kept.
+  [/(?<=hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{20,255}/g, ['k.com/']],
+  [/(?<=discord(?:app)?\.com\/api\/webhooks\/)[0-9]{5,32}\/[A-Za-z0-9_-]{20,255}/g, ['/api/webhooks/']],
+  // Tokens whose prefix ends in `_`, one pattern behind one test (`_` is rare in prose): Replicate
+  // (`r8_`), Hugging Face organization tokens (`api_org_`), LangSmith (`lsv2_pt_`, `lsv2_sk_`),
+  // Shopify (`shpat_`, `shpca_`, `shppa_`, `shpss_` and 32 hex digits), DigitalOcean (`dop_v1_`,
+  // `doo_v1_`, `dor_v1_`), Linear (`lin_api_`), Sentry (`sntrys_`, `sntryu_`), Notion (`ntn_`,
+  // and `secret_` and 43 letters and digits).
+  [
+    /\b(?:r8_[A-Za-z0-9]{30,255}|api_org_[A-Za-z0-9]{30,255}|lsv2_(?:pt|sk)_[A-Za-z0-9]{32,255}(?:_[A-Za-z0-9]{6,64})?|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b|do[opr]_v1_[a-f0-9]{64}\b|lin_api_[A-Za-z0-9]{40,64}\b|sntry[su]_[A-Za-z0-9+/=_]{40,512}|ntn_[A-Za-z0-9]{40,255}|secret_[A-Za-z0-9]{43}\b)/g,
+    ['_'],
+  ],
+  // PyPI upload tokens (`pypi-AgE...`: a macaroon, whose base64 always starts so), xAI (`xai-`),
+  // Perplexity (`pplx-`), Tavily (`tvly-`), Google OAuth client secrets (`GOCSPX-`) and refresh
+  // tokens (`1//0...`), Atlassian API tokens (`ATATT3`), age secret keys, Postman (`PMAK-`),
+  // Databricks (`dapi` and 32 hex digits), Vault service and batch tokens (`hvs.`, `hvb.`),
+  // Mailgun's private keys (`key-` and 32 hex digits).
+  [/\bpypi-AgE[A-Za-z0-9_-]{50,4096}/g, ['AgE']],
+  [/\b(?:xai|pplx)-[A-Za-z0-9]{40,255}/g, ['xai-', 'x-']],
+  [/\btvly-(?:dev-|prod-)?[A-Za-z0-9]{24,255}/g, ['vly-']],
+  [/\bGOCSPX-[A-Za-z0-9_-]{20,64}/g, ['GOCSPX-']],
+  [/(?<![\w+/])1\/\/0[A-Za-z0-9_-]{40,1024}(?![\w+/=-])/g, ['1//']],
+  [/\bATATT3[A-Za-z0-9_=-]{100,400}/g, ['ATATT3']],
+  [/\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g, ['AGE-SECRET-KEY-1']],
+  [/\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b/g, ['PMAK-']],
+  [/\bdapi[a-f0-9]{32}(?:-\d)?\b/g, ['dapi']],
+  [/\bhv[sb]\.[A-Za-z0-9_-]{90,512}/g, ['vs.', 'vb.']],
+  [/\bkey-[a-f0-9]{32}\b/g, ['key-']],
+  // An Azure AD (Entra ID) client secret: three characters, a digit, `Q~`, and 31 to 34 more (a
+  // full stop after them ends a sentence).
+  [/(?<![\w~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~-])/g, ['Q~']],
+  // A Telegram bot token, `<bot id>:AA...` (35 characters after the colon), also in the API's
+  // URLs (`https://api.telegram.org/bot<token>/sendMessage`).
+  [/(?:(?<![\w:])|(?<=\bbot))\d{5,16}:A[A-Za-z0-9_-]{32,40}(?![\w-])/g, [':A']],
+];
+
+function isUserPass(base64: string): boolean {
+  try {
+    return Buffer.from(base64, 'base64').toString('utf8').includes(':');
+  } catch {
+    return false;
+  }
+}
+
+/** Text with each `Bearer` credential of {@link BEARER} redacted, the scheme kept. */
+export function redactBearer(text: string): string {
+  return text.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+}
+
+/**
+ * Text with each `Basic` credential of {@link BASIC} that decodes to `user:pass` redacted, the
+ * scheme kept.
+ */
+export function redactBasic(text: string): string {
+  return text.replace(BASIC, (match, scheme: string, credential: string) =>
+    isUserPass(credential) ? `${scheme} ${REDACTED}` : match,
+  );
+}
+
+/**
+ * Text with each key-shaped secret of {@link KEY_SHAPED} redacted: a pattern runs only where the
+ * text has one of its literals.
+ */
+export function redactKeyShapes(text: string): string {
+  let out = text;
+  for (const [pattern, literals] of KEY_SHAPED) {
+    for (const literal of literals) {
+      if (!out.includes(literal)) continue;
+      out = out.replace(pattern, REDACTED);
+      break;
+    }
+  }
+  return out;
+}
