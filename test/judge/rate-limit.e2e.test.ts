@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the adaptive judge rate across real Vitest and Jest workers', () => {
-  it('grades everything under a limit nobody configured, and its 429s die out', async () => {
+  it('grades everything under a limit nobody configured, and settles below it', async () => {
     const dir = makeProject('judge-rate-limit', {
       'vitest.config.mjs': `export default { test: { include: ['vt/*.test.mjs'], pool: 'forks', maxWorkers: 2, fileParallelism: true } };`,
       'vt/a.test.mjs': vitestFile('vitest-a'),
@@ -70,13 +70,18 @@ describe('the adaptive judge rate across real Vitest and Jest workers', () => {
     expect(vitest.code, vitest.output).toBe(0);
     expect(jest.code, jest.output).toBe(0);
     expect(server.requests).toHaveLength(PEERS.length * QUESTIONS);
-    // The limit was hit, and the 429s came early: fewer in the second half of the run than in the first.
+    // The limit was hit, and the clients settled below it: in the second half of the run a 429 is
+    // the rare probe of a client that looks for more (about one a second among the four), not the
+    // answer to most requests that a client which never slowed down would meet. (Fewer 429s late
+    // than early held on a quiet machine, where the first second's burst dominates; on a loaded
+    // one the processes start apart, there is no burst, and the probes alone made a tie.)
     const refused = server.refused;
     expect(refused.length).toBeGreaterThan(0);
     const middle = server.requests[Math.floor(server.requests.length / 2)]!.receivedAt;
     const late = refused.filter((t) => t > middle).length;
+    const admittedLate = server.requests.filter((r) => r.receivedAt > middle).length;
     expect(late, `429s at ${refused.map((t) => t - refused[0]!).join(', ')} ms`).toBeLessThan(
-      refused.length - late,
+      admittedLate / 2,
     );
   });
 });
