@@ -56,6 +56,7 @@ describe('fixtures name the SDK and exact version they were built from', () => {
     ['agents-sdk/pending-approval', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/pending-approval-history', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/pending-approval-session', '@openai/agents-core', '0.20.0'],
+    ['agents-sdk/pending-approval-interruptions', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/raw-responses', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/hosted-mcp-pending', '@openai/agents-core', '0.20.0'],
     ['agents-sdk/hosted-mcp-rejected', '@openai/agents-core', '0.20.0'],
@@ -303,6 +304,30 @@ describe('tool approval: a call awaiting approval has no result, a denied one fa
       'call #1 delete_order matches delete + order, but no result came back for it',
     );
     expect(graded.grades[2]!.reason).toContain('none that succeeded (no result came back for #1)');
+  });
+
+  it('Agents SDK: result.interruptions alone hold the calls awaiting approval; with newItems each counts once', async () => {
+    // The approval item repeats its call. Passed alone, it was read as no call at all: read_only_run
+    // passed a run that asked to delete an order.
+    const interruptions = value('agents-sdk/pending-approval-interruptions');
+    const pending = { function_name: 'delete_order', arguments: { order_id: '#W1' }, status: 'unknown' };
+    expect(normalizeToolCalls(interruptions)).toEqual([pending]);
+    const graded = await gradeQuestion({
+      question: { id: 'q', input: 'Delete order #W1.' },
+      response: { output: 'Order #W1 has been deleted.', toolCalls: interruptions },
+      graders: ['read_only_run', 'claims_grader'],
+    });
+    expect(graded.grades.map((g) => [g.grader, g.score])).toEqual([
+      ['read_only_run', 0],
+      ['claims_grader', 0],
+    ]);
+    // newItems hold the call and its approval; with the interruptions beside them, in either order,
+    // the call is still one call.
+    const items = value('agents-sdk/pending-approval') as unknown[];
+    const both = [...items, ...(interruptions as unknown[])];
+    expect(normalizeToolCalls(items)).toEqual([pending]);
+    expect(normalizeToolCalls(both)).toEqual([pending]);
+    expect(normalizeToolCalls([...(interruptions as unknown[]), ...items])).toEqual([pending]);
   });
 
   it("Agents SDK: result.history and result.output of an interrupted run leave the pending call out (the SDK's own filter)", async () => {

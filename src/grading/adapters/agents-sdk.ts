@@ -35,6 +35,8 @@ export const agentsSdk: Adapter = (item, path, reader) => {
     else {
       const id = text(item.rawItem.callId) ?? text(item.rawItem.call_id);
       if (id !== undefined) reader.awaiting(id);
+      // The call itself, unless the record holds it elsewhere (`result.interruptions` alone).
+      reader.standIn(item.rawItem, `${path}.rawItem`);
     }
     return true;
   }

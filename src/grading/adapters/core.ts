@@ -107,6 +107,13 @@ export interface Reader {
    * one call is counted once.
    */
   replaces(id: string): void;
+  /**
+   * Reads a call that repeats one the record may hold elsewhere (the `rawItem` of an Agents SDK
+   * `tool_approval_item`): it is recorded only when no other call of the record has its id, so
+   * `result.interruptions` passed alone still shows the calls awaiting approval, and `newItems`
+   * (which hold each call twice) counts each once.
+   */
+  standIn(value: unknown, path: string): void;
 }
 
 /**

@@ -42,6 +42,8 @@ interface State {
   awaiting: { id: string; at: number }[];
   /** Ids of calls a later call stands for (an MCP approval request, once its call ran). */
   replaced: Set<string>;
+  /** Calls read from an item that repeats a call (an approval), kept only when no other has their id. */
+  standIns: Set<Pending>;
 }
 
 /**
@@ -65,8 +67,10 @@ export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCa
     aliases: new Map(),
     awaiting: [],
     replaced: new Set(),
+    standIns: new Set(),
   };
   makeReader(state, false).visit(value, '$');
+  if (state.standIns.size > 0) state.calls = withoutRepeats(state.calls, state.standIns);
   const byId = callsById(state.calls);
   const anyResult = link(state, byId) > 0;
   const awaiting = awaitingApproval(state, byId);
@@ -126,6 +130,12 @@ function makeReader(state: State, lenient: boolean): Reader {
     replaces(id) {
       if (!lenient) state.replaced.add(id);
     },
+    standIn(value, path) {
+      if (lenient) return;
+      const from = state.calls.length;
+      reader.visit(value, path);
+      for (let i = from; i < state.calls.length; i++) state.standIns.add(state.calls[i]!);
+    },
   };
   return reader;
 }
@@ -147,6 +157,22 @@ function pending(fields: CallFields, path: string, index: number): Pending {
     ...(fields.kind ? { kind: fields.kind } : {}),
   };
   return { call, index, id: fields.id, own: fields.status, linked: undefined };
+}
+
+/**
+ * The calls without the stand-ins another call repeats: a stand-in is kept only when no other call
+ * has its id, and once per id (the same approval in `newItems` and `interruptions`).
+ */
+function withoutRepeats(calls: readonly Pending[], standIns: ReadonlySet<Pending>): Pending[] {
+  const own = new Set<string>();
+  for (const p of calls) if (!standIns.has(p) && p.id !== undefined) own.add(p.id);
+  const kept = new Set<string>();
+  return calls.filter((p) => {
+    if (!standIns.has(p) || p.id === undefined) return true;
+    if (own.has(p.id) || kept.has(p.id)) return false;
+    kept.add(p.id);
+    return true;
+  });
 }
 
 /** The calls that have an id, by id, in call order. */
