@@ -121,9 +121,9 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     }
     const before = claims.length;
     matches.sort((a, b) => a.at - b.at);
-    const taken = new Set<number>();
-    // Where a generic verb ("processed") made its claim: an action noun it is said of may take it over.
-    const generic = new Set<number>();
+    // Where each verb made its claim, and whether the verb is a generic one ("processed"), whose
+    // claim an action noun it is said of may take over.
+    const taken = new Map<number, boolean>();
     // The verb met just before, and the claim it made if it made one: a verb joined to a claim by
     // "and" shares its subject ("I deleted the draft and updated the homepage").
     const seen: { at: number; found: Found | undefined }[] = [];
@@ -160,12 +160,11 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       // "Your account is scheduled for deletion": a deletion too.
       if (found !== undefined) found = scheduledFor(clause, at, length, found, nouns);
       if (found) {
-        taken.add(at);
+        taken.set(at, isGeneric(pattern));
         spans.push({
           start: Math.max(0, clause.indexOf(found.claims[0]!.quote)),
           end: found.objectsEnd ?? found.verbEnd,
         });
-        if (isGeneric(pattern)) generic.add(at);
         claims.push(...found.claims);
         // "The draft, the homepage and the FAQ have been deleted": the list began in the clauses before.
         const first = found.claims[0]!;
@@ -183,7 +182,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
     }
     // "Cancellation complete.", "I finished cancelling your order": an action named by its noun
     // or gerund, said to be done; in the order of the clause, among the verbs' claims.
-    const nominal = nominalClaims(clause, nouns, taken, generic, spans, sentence[index + 1], previous.at(-1));
+    const nominal = nominalClaims(clause, nouns, taken, spans, sentence[index + 1], previous.at(-1));
     if (nominal.length > 0) {
       const verbs = claims
         .slice(before)

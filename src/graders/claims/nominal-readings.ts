@@ -35,14 +35,14 @@ import { DONE_BY_ANOTHER, LABELLED_LEAD, LEAD, OPENED_VIEW, SIGN_IN, isHistory }
  * or the gerund's object ("cancelling your order": order); a determiner ("Your refund") names none.
  * Not after a negation, condition or hedge (as {@link claimAt} reads a verb), not when someone else
  * did it or a past one reports history ("was completed by Ana yesterday"), and not where a verb of
- * the patterns already claimed (`taken`: "Your refund was issued", "I processed the refund" keep
- * their readings).
+ * the patterns already claimed (`taken`, each verb's place with whether it is a generic one: "Your
+ * refund was issued" keeps its reading), unless that verb is generic ("Your refund has been
+ * processed": the noun's claim takes the verb's over, `absorbs`).
  */
 export function nominalClaims(
   clause: string,
   table: NominalTable,
-  taken: ReadonlySet<number>,
-  generic: ReadonlySet<number>,
+  taken: ReadonlyMap<number, boolean>,
   verbSpans: readonly Span[],
   next = '',
   last = '',
@@ -73,8 +73,8 @@ export function nominalClaims(
     if (found === undefined) continue;
     // A verb of the patterns inside it already made its claim ("Your refund was issued"), unless
     // the verb is a generic one, whose claim this one takes over ("Your refund has been processed").
-    const inside = [...taken].filter((t) => t >= found.at && t < found.end);
-    if (inside.some((t) => !generic.has(t))) continue;
+    const inside = [...taken].filter(([t]) => t >= found.at && t < found.end);
+    if (inside.some(([, generic]) => !generic)) continue;
     spans.push({ start: found.at, end: found.end });
     out.push(
       ...found.claims.map((claim) => ({ claim, at: found.at, end: found.end, absorbs: inside.length > 0 })),
@@ -102,11 +102,7 @@ function joinedDone(
     if (!claimEnds(clause.slice(owner.end))) return undefined;
     return { claims: [made(clause, entry.pattern, by, owner.words, owner.end)], at: by, end: owner.end, by };
   }
-  const after = clause.slice(end);
-  const asVerb = `${entry.verb}${after.slice(0, 120)}`;
-  if (SIGN_IN.test(asVerb) || OPENED_VIEW.test(asVerb) || NONE.test(after)) return undefined;
-  const found = agent(clause, entry.pattern, by, end);
-  return { claims: found.claims, at: by, end: found.objectsEnd ?? end, by };
+  return gerundFrom(clause, by, end, entry);
 }
 
 /** "and" (and "then", "also", "now") ending the words before a noun phrase. */
@@ -219,6 +215,19 @@ function gerundDone(
 ): { claims: Claim[]; at: number; end: number; by: number } | undefined {
   const by = doneBefore(clause, at);
   if (by === undefined) return undefined;
+  return gerundFrom(clause, by, end, entry);
+}
+
+/**
+ * The claim of a gerund ending at `end` made by the completion verb at `by`: its verb's, about its
+ * objects. Not a gerund of a thing one views or a sign-in, nor one with a negated object.
+ */
+function gerundFrom(
+  clause: string,
+  by: number,
+  end: number,
+  entry: Nominal,
+): { claims: Claim[]; at: number; end: number; by: number } | undefined {
   const after = clause.slice(end);
   const asVerb = `${entry.verb}${after.slice(0, 120)}`;
   if (SIGN_IN.test(asVerb) || OPENED_VIEW.test(asVerb) || NONE.test(after)) return undefined;
