@@ -38,11 +38,11 @@ export const SUBORDINATE = new Set(
   ),
 );
 /**
- * Words in the clause before the verb that make it no claim: negation, condition, future, modality
- * (not the month: "from May 3", "in May").
+ * Words in the clause before the verb that make it no claim: negation, condition, future (with
+ * "'ll": "you'll keep getting charged"), modality (not the month: "from May 3", "in May").
  */
 export const HEDGE = new RegExp(
-  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may(?!\s+\d)(?<!\b(?:from|in|on|of|for|since|until|before|after|by|last|this|next|early|late|mid)\s+may)|might|unless|once|until|probably|likely|possibly|maybe|perhaps|supposedly)\b|n['’]t\b`,
+  String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may(?!\s+\d)(?<!\b(?:from|in|on|of|for|since|until|before|after|by|last|this|next|early|late|mid)\s+may)|might|unless|once|until|probably|likely|possibly|maybe|perhaps|supposedly)\b|n['’]t\b|['’]ll\b`,
   'i',
 );
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
