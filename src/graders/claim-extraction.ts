@@ -65,7 +65,8 @@ const isGeneric = (pattern: ClaimPattern): boolean =>
  * A noun phrase after "and" with a verb of its own is no object of the verb before ("I cancelled the
  * order and your refund of $20 was successful").
  * A present passive of how things are done as a rule is no claim ("The refund is processed in 5–7
- * business days", "Refunds are issued automatically every Monday").
+ * business days", "Refunds are issued automatically every Monday", "Your refund is processed,
+ * usually within 5 days").
  * A passive asked of the user is no claim ("Please make sure the order is cancelled").
  * A verb in a clause about a time to come is no claim ("When the refund is processed, you'll get an
  * email"), nor is what the agent saw when it looked ("When I checked, the order had already been
@@ -148,7 +149,7 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
         : (claimAt(clause, at, length, pattern, sentence[index + 1], previous) ??
           (last?.found ? coordinated(clause, at, length, pattern, last.found) : undefined) ??
           afterOtherVerb(clause, at, length, pattern, subjectBefore, unhedgedBefore) ??
-          afterOtherParticiple(clause, at, length, pattern, previous));
+          afterOtherParticiple(clause, at, length, pattern, previous, sentence[index + 1]));
       // "Please make sure the order is cancelled", "When the refund is processed, you'll get an
       // email": asked of the user, or said of a time to come; no claim.
       if (

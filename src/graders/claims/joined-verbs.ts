@@ -157,7 +157,8 @@ export function afterOtherVerb(
 /**
  * The verb at `at` joined by "and" to a passive participle that claims nothing itself: "Your order
  * was shipped and cancelled" claims the cancellation of the order, as "Your order was cancelled"
- * does (and, as there, "was shipped and cancelled last week by Ana" is history).
+ * does (and, as there, "was shipped and cancelled last week by Ana" is history). `next` is the
+ * clause after.
  */
 export function afterOtherParticiple(
   clause: string,
@@ -165,6 +166,7 @@ export function afterOtherParticiple(
   length: number,
   pattern: ClaimPattern,
   previous: readonly string[] = [],
+  next = '',
 ): Found | undefined {
   const before = clause.slice(0, at);
   const m = PASSIVE_AND.exec(before);
@@ -174,7 +176,7 @@ export function afterOtherParticiple(
   const past = /\b(?:was|were)\b/i.test(m[1]!);
   const verbEnd = at + length;
   if (past && isHistory(clause.slice(verbEnd))) return undefined;
-  if (isHabit(m[1]!, clause.slice(verbEnd))) return undefined;
+  if (isHabit(m[1]!, clause.slice(verbEnd), true, next)) return undefined;
   const head = before.slice(0, m.index);
   const noun = nounBefore(head);
   if (noun === undefined || negatedNoun(head, noun.start)) return undefined;

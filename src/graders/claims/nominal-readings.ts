@@ -157,7 +157,8 @@ function nounDone(
     const rest = clause.slice(doneEnd);
     const past = done[1] === undefined || /^(?:was|were)$/i.test(done[1]);
     // "Refunds are processed within 5 days": how it is done as a rule.
-    const habit = done[1] !== undefined && isHabit(/^['’]/.test(done[1]) ? done[1] : ` ${done[1]}`, rest);
+    const habit =
+      done[1] !== undefined && isHabit(/^['’]/.test(done[1]) ? done[1] : ` ${done[1]}`, rest, true, next);
     // "Apparently, the refund went through": a state read back (see readBack).
     const readBackBefore = head.trim() === '' && READ_BACK_CLAUSE.test(last.trim());
     const opens =

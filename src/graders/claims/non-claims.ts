@@ -70,6 +70,14 @@ const HABIT_AFTER = new RegExp(
   String.raw`^(?:\s+(?:and|or|&)\s+\p{L}+ed)*(?:\s+(?:to|into|from|on|for|back\s+to)\s+(?:[^\s,;.!?]+\s+){0,4}?)?\s*,?\s*(${HABIT})`,
   'iu',
 );
+/**
+ * A clause that is nothing but a habit ("usually within 5 days", "typically in 3-5 business days or
+ * so"): after a comma, it says how the clause before it is done as a rule.
+ */
+const HABIT_CLAUSE = new RegExp(
+  String.raw`^(?:${HABIT})(?:\s*,?\s*(?:${HABIT}))*(?:\s+(?:or\s+so|on\s+average|at\s+most|at\s+the\s+latest))?\s*[.!]?$`,
+  'iu',
+);
 /** Adverbs of habit among a passive's adverbs: "Refunds are usually processed". */
 const HABIT_ADVERB =
   /\b(?:usually|normally|typically|generally|always|often|regularly|routinely|ordinarily)\b/i;
@@ -79,15 +87,18 @@ const PRESENT_PASSIVE_FORM = /^(?:\s+(?:is|are)|['’](?:s|re))\b(?![\s\S]*\bbee
 /**
  * A present passive that says how things are done as a rule ("The refund is processed in 5–7
  * business days", "Refunds are issued automatically every Monday", "Orders are usually cancelled
- * within 24 hours"): no claim. `passive` is the auxiliary and its adverbs before the verb, `after`
- * the words after it; `durations` false when a time after the verb says when, not how long ("is
- * scheduled for deletion in 30 days"). "Your refund is processed." and "has been processed within
- * 24 hours" are claims.
+ * within 24 hours", "Your refund is processed, usually within 5 days"): no claim. `passive` is the
+ * auxiliary and its adverbs before the verb, `after` the words after it, `next` the clause after
+ * (read only when it is nothing but a habit); `durations` false when a time after the verb says
+ * when, not how long ("is scheduled for deletion in 30 days"). "Your refund is processed." and
+ * "has been processed within 24 hours" are claims.
  */
-export function isHabit(passive: string, after: string, durations = true): boolean {
+export function isHabit(passive: string, after: string, durations = true, next = ''): boolean {
   if (!PRESENT_PASSIVE_FORM.test(passive)) return false;
   if (HABIT_ADVERB.test(passive)) return true;
-  const habit = HABIT_AFTER.exec(after);
+  const habit =
+    HABIT_AFTER.exec(after) ??
+    (HABIT_CLAUSE.test(next.trim()) ? HABIT_AFTER.exec(`${after}, ${next.trim()}`) : null);
   return habit !== null && (durations || !DURATION.test(habit[1]!));
 }
 

@@ -52,7 +52,7 @@ export function claimAt(
   if (passive && HISTORY_ADVERB.test(passive[0])) return undefined;
   // "The refund is processed in 5–7 business days": how it is done as a rule ("scheduled for
   // deletion in 30 days" names when, no habit).
-  if (passive && isHabit(passive[0], after, !/^(?:re)?scheduled$/i.test(clause.slice(at, verbEnd))))
+  if (passive && isHabit(passive[0], after, !/^(?:re)?scheduled$/i.test(clause.slice(at, verbEnd)), next))
     return undefined;
   if (passive && !(past && isHistory(after, next))) {
     // "The ticket has been created"; "You have been refunded" claims a refund to a person.
