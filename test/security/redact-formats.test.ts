@@ -587,3 +587,62 @@ describe('redactText, formats redacted before, pinned where they are written', (
     });
   });
 });
+
+describe('redactText, Discord bot tokens outside any key', () => {
+  // <base64 of the bot's user id>.<base64 timestamp>.<HMAC>: 18 and 19 digit ids, a 27 character
+  // HMAC (older tokens) and a 38 character one (newer)
+  it.each([
+    ['an 18 digit id, a 27 character HMAC', 'MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEf.FAKEfakeFAKEfake0123456789a'],
+    [
+      'a 19 digit id, a 38 character HMAC',
+      'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GFAKEf.FAKEfakeFAKEfake0123456789abcdef-_FAKE',
+    ],
+    ['a 32 character HMAC with - and _', 'OTg3NjU0MzIxMDk4NzY1NDMy.Yf_Ak3.FAKE-fake_FAKEfake0123456789abcd'],
+  ])('%s, in every context', (_format, secret) => {
+    for (const [where, context] of CONTEXTS) {
+      expect(redactText(context(secret)), where).toBe(context(REDACTED));
+      expect(redactText(context(REDACTED)), where).toBe(context(REDACTED));
+    }
+  });
+
+  it.each([
+    [
+      "client.login('MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEf.FAKEfakeFAKEfake0123456789a');",
+      `client.login('${REDACTED}');`,
+    ],
+    ['bot.run("MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEf.FAKEfakeFAKEfake0123456789a")', `bot.run("${REDACTED}")`],
+    // a JWT is still redacted as one
+    [
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkZha2UifQ.FAKEfakeFAKEfake0123456789abcdefFAKEfake01',
+      REDACTED,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it.each([
+    // the shape, but the first part is no base64 of a user id: a method chain, a package name
+    'await ModelContextProtocolServer.client.listResourceTemplatesRequest(x)',
+    'import NotificationServiceProvider.config.ExtendedConfigurationHandler',
+    'OrderFulfillmentWorkflowSvc.handle.processIncomingShipmentEventBatch',
+    // versions, dotted numbers, hosts
+    'upgraded to v1.2.3 (build 2024.01.15.1234567890), see https://cdn.discordapp.com/a/b.png',
+    'Microsoft.Extensions.DependencyInjection.Abstractions 8.0.0',
+    // a user id part with a middle part that is not 6 long, or an HMAC too short or too long
+    'MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKE.FAKEfakeFAKEfake0123456789a',
+    'MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEfa.FAKEfakeFAKEfake0123456789a',
+    'MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEf.FAKEfakeFAKEfake012345678',
+    'MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEf.FAKEfakeFAKEfake0123456789abcdefFAKEfake0',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  // Linear time is held by the test's timeout.
+  it.each([
+    ['user id parts with short HMACs', 'MTEyMjMzNDQ1NTY2Nzc4ODk5.GFAKEf.short '.repeat(5_200)],
+    ['dots seven apart', 'a.bcdefg.h '.repeat(18_000)],
+  ])('costs linear time on a long text: %s', (_shape, long) => {
+    expect(long.length).toBeGreaterThan(190_000);
+    expect(redactText(long)).toBe(long);
+  });
+});

@@ -92,6 +92,29 @@ const KEY_SHAPED: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/(?:(?<![\w:])|(?<=\bbot))\d{5,16}:A[A-Za-z0-9_-]{32,40}(?![\w-])/g, [':A']],
 ];
 
+/**
+ * A Discord bot token written bare, outside a key that names it (`client.login('...')`):
+ * `<base64 of the bot's user id>.<base64 timestamp, 6>.<HMAC, 27 to 38>`, as detect-secrets'
+ * Discord rule shapes it (gitleaks has none but under a `discord` key). The first part (1) decodes
+ * to the 17 to 20 digits of a user id (see {@link isBase64UserId}), which a method chain or a
+ * dotted name of the same shape (`ModelContextProtocolServer.client.listResources...`) does not.
+ */
+const DISCORD_BOT_TOKEN =
+  /(?<![\w-])([MNO][A-Za-z0-9_-]{23,25})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/g;
+/** True when the first part of a Discord bot token decodes to a user id (a snowflake's digits). */
+const isBase64UserId = (part: string): boolean =>
+  /^\d{17,20}$/.test(Buffer.from(part, 'base64url').toString('latin1'));
+/**
+ * True when the text has two `.` seven characters apart, as every {@link DISCORD_BOT_TOKEN} has
+ * around its 6 character middle part: the cheap test before it (a text's few dots are found fast).
+ */
+function hasDotsSevenApart(text: string): boolean {
+  for (let at = text.indexOf('.'); at !== -1 && at + 7 < text.length; at = text.indexOf('.', at + 1)) {
+    if (text.charCodeAt(at + 7) === 46) return true;
+  }
+  return false;
+}
+
 function isUserPass(base64: string): boolean {
   try {
     return Buffer.from(base64, 'base64').toString('utf8').includes(':');
@@ -116,8 +139,8 @@ export function redactBasic(text: string): string {
 }
 
 /**
- * Text with each key-shaped secret of {@link KEY_SHAPED} redacted: a pattern runs only where the
- * text has one of its literals.
+ * Text with each key-shaped secret of {@link KEY_SHAPED} redacted, a pattern running only where the
+ * text has one of its literals, and each bare Discord bot token ({@link DISCORD_BOT_TOKEN}).
  */
 export function redactKeyShapes(text: string): string {
   let out = text;
@@ -127,6 +150,9 @@ export function redactKeyShapes(text: string): string {
       out = out.replace(pattern, REDACTED);
       break;
     }
+  }
+  if (hasDotsSevenApart(out)) {
+    out = out.replace(DISCORD_BOT_TOKEN, (match, id: string) => (isBase64UserId(id) ? REDACTED : match));
   }
   return out;
 }
