@@ -646,3 +646,53 @@ describe('redactText, Discord bot tokens outside any key', () => {
     expect(redactText(long)).toBe(long);
   });
 });
+
+describe('redactText, AWS Signature Version 4', () => {
+  const hex64 = '0123456789abcdef'.repeat(4);
+  const credential = 'AKIAFAKEFAKEFAKE0123/20240101/us-east-1/s3/aws4_request';
+  const header = `AWS4-HMAC-SHA256 Credential=${credential}, SignedHeaders=host;x-amz-date, Signature=${hex64}`;
+  const masked = `AWS4-HMAC-SHA256 Credential=${REDACTED}, SignedHeaders=host;x-amz-date, Signature=${REDACTED}`;
+  it.each([
+    // a header line, in a request dump and in curl
+    [`Authorization: ${header}`, `Authorization: ${masked}`],
+    [
+      `PUT /photo.jpg HTTP/1.1\nHost: b.s3.amazonaws.com\nX-Amz-Date: 20240101T000000Z\nAuthorization: ${header}\nContent-Length: 42`,
+      `PUT /photo.jpg HTTP/1.1\nHost: b.s3.amazonaws.com\nX-Amz-Date: 20240101T000000Z\nAuthorization: ${masked}\nContent-Length: 42`,
+    ],
+    [
+      `curl -X PUT -H "x-amz-date: 20240101T000000Z" -H "Authorization: ${header}" https://b.s3.amazonaws.com/k`,
+      `curl -X PUT -H "x-amz-date: 20240101T000000Z" -H "Authorization: ${masked}" https://b.s3.amazonaws.com/k`,
+    ],
+    // prose, and a log line, with no Authorization key before it
+    [`The signed header was ${header}.`, `The signed header was ${masked}.`],
+    [
+      `botocore.exceptions.ClientError: SignatureDoesNotMatch (request ${header})\n    at send (lib/s3.js:12:3)`,
+      `botocore.exceptions.ClientError: SignatureDoesNotMatch (request ${masked})\n    at send (lib/s3.js:12:3)`,
+    ],
+    // JSON tool arguments: the header's value goes whole; outside a secret key, its parts
+    [
+      JSON.stringify({ headers: { Authorization: header, Host: 'b.s3.amazonaws.com' } }),
+      JSON.stringify({ headers: { Authorization: REDACTED, Host: 'b.s3.amazonaws.com' } }),
+    ],
+    [JSON.stringify({ note: `sent ${header}` }), JSON.stringify({ note: `sent ${masked}` })],
+    // a temporary key (ASIA) and a signature in upper case
+    [
+      `Authorization: AWS4-HMAC-SHA256 Credential=ASIAFAKEFAKEFAKE0123/20240101/eu-west-1/sts/aws4_request,SignedHeaders=host,Signature=${hex64.toUpperCase()}`,
+      `Authorization: AWS4-HMAC-SHA256 Credential=${REDACTED},SignedHeaders=host,Signature=${REDACTED}`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+    expect(redactText(text)).not.toContain('0123456789abcdef');
+    expect(redactText(text)).not.toContain('AKIAFAKE');
+  });
+
+  it.each([
+    'SignedHeaders=host;x-amz-content-sha256;x-amz-date',
+    'The Signature= part of the header is 64 hex digits',
+    'Signature=invalid, and Signature=0123456789abcdef (too short)',
+    'x-amz-content-sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    'AWS4-HMAC-SHA256 is the algorithm; see aws4_request scopes',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});

@@ -14,7 +14,15 @@ import { redactBase64PrivateKeys, redactPrivateKeys } from './private-keys.js';
 import { PROSE_VERB, redactProse } from './prose.js';
 import { isSecretKey, SECRET_KEY_WORD } from './secret-keys.js';
 import { redactSessionCookies, SESSION_WORD } from './session-cookies.js';
-import { BASIC_WORD, BEARER_WORD, redactBasic, redactBearer, redactKeyShapes } from './token-shapes.js';
+import {
+  BASIC_WORD,
+  BEARER_WORD,
+  redactBasic,
+  redactBearer,
+  redactKeyShapes,
+  redactSignatures,
+  SIGNATURE_WORD,
+} from './token-shapes.js';
 import { redactAuthFlowCodes, redactQueryCredentials, redactUserinfo } from './urls.js';
 import { REDACTED } from './values.js';
 import { redactBlocks } from './yaml-blocks.js';
@@ -99,6 +107,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (BEARER_WORD.test(out)) out = redactBearer(out);
   if (BASIC_WORD.test(out)) out = redactBasic(out);
   if (out.includes('LS0tLS1CRUdJTi')) out = redactBase64PrivateKeys(out);
+  if (out.includes(SIGNATURE_WORD)) out = redactSignatures(out);
   out = redactKeyShapes(out);
   if (!extra && text.length <= CACHED_TEXT_CHARS) {
     if (REDACTED_TEXTS.size >= CACHED_TEXTS) REDACTED_TEXTS.clear();

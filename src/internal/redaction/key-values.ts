@@ -105,6 +105,13 @@ const REFERENCE =
 /** A key written as words with a space (`API key`, `Session ID`): a key as prose writes it. */
 const isProseKey = (key: string): boolean => key.includes(' ') || key.includes('\t');
 
+/**
+ * The scheme of an AWS Signature Version 4 `Authorization` header, a bare value on its own: not a
+ * secret. The search goes on after it, to the `Credential=` pair (a secret key); the signature
+ * goes by its own pattern (SIGV4_SIGNATURE in token-shapes.ts).
+ */
+const SIGV4_SCHEME = /^AWS4-HMAC-SHA256$/i;
+
 /** A block scalar indicator, which the key=value pattern takes for a bare value: not a secret. */
 const BLOCK_INDICATOR = /^[|>][1-9+-]{0,2}$/;
 
@@ -128,6 +135,7 @@ export function redactPairs(text: string): string {
       !REFERENCE.test(value) &&
       !AUTH_OBJECT_VALUE.test(value) &&
       !BLOCK_INDICATOR.test(value) &&
+      !SIGV4_SCHEME.test(value) &&
       !(COMPARISON.test(sep) && !QUOTED.test(value) && credentialPart(value) === undefined)
     ) {
       out += `${text.slice(copied, m.index)}${quote}${key}${close}${sep}${quoted(value)}`;

@@ -115,6 +115,22 @@ function hasDotsSevenApart(text: string): boolean {
   return false;
 }
 
+/**
+ * The signature of an AWS Signature Version 4 request (`Authorization: AWS4-HMAC-SHA256
+ * Credential=AKIA.../aws4_request, SignedHeaders=host;x-amz-date, Signature=<64 hex digits>`),
+ * wherever the header's value is written (a request dump, curl, prose, a log line): `Signature=`
+ * (1) is kept, the 64 hex digits go. The `Credential=` beside it is a secret key, and its access
+ * key id a key shape (`AKIA...`, `ASIA...`).
+ */
+const SIGV4_SIGNATURE = /\b(Signature=)[0-9a-f]{64}(?![0-9a-z])/gi;
+/** What every match of {@link SIGV4_SIGNATURE} contains (in either case of its first letter). */
+export const SIGNATURE_WORD = 'ignature=';
+
+/** Text with the hex digits of each AWS SigV4 signature of {@link SIGV4_SIGNATURE} redacted. */
+export function redactSignatures(text: string): string {
+  return text.replace(SIGV4_SIGNATURE, `$1${REDACTED}`);
+}
+
 function isUserPass(base64: string): boolean {
   try {
     return Buffer.from(base64, 'base64').toString('utf8').includes(':');
