@@ -70,7 +70,7 @@ const isGeneric = (pattern: ClaimPattern): boolean =>
  * A passive asked of the user is no claim ("Please make sure the order is cancelled").
  * A verb in a clause about a time to come is no claim ("When the refund is processed, you'll get an
  * email"), nor is what the agent saw when it looked ("When I checked, the order had already been
- * cancelled").
+ * cancelled", with or without the comma).
  * Fenced code blocks are code, not statements, and speech quoted after "said" or "wrote" is someone
  * else's: nothing in them is a claim.
  * Each claim carries the object it names, if any, in the order of the response.

@@ -135,7 +135,9 @@ export function afterOtherVerb(
   unhedged: boolean,
 ): Found | undefined {
   const before = clause.slice(0, at);
-  if (HEDGE.test(before)) return undefined;
+  // "When I checked the order had been cancelled and refunded": a participle joined to a passive
+  // shares the passive's subject, not the "I" before it (see afterOtherParticiple).
+  if (HEDGE.test(before) || PASSIVE_AND.test(before)) return undefined;
   let lead: RegExpExecArray | undefined;
   for (const m of before.matchAll(SUBJECT_VERB)) lead = m;
   // "I created a branch, pushed the fix and opened a PR": the clause goes on the first one's subject.

@@ -16,13 +16,24 @@ import { BY_ME } from './verb-lexicon.js';
 const EVIDENTIAL = String.raw`(?:(?:it|this|that)\s+)?(?:looks|looked|seems|seemed|appears|appeared)(?:\s+(?:like|as\s+if|as\s+though))?(?:\s+that)?|apparently|seemingly`;
 /** An evidential right before a passive's subject: "It looks like [the order] was cancelled". */
 const READ_BACK_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d'’])(?:${EVIDENTIAL})\s*,?\s*$`, 'iu');
+/** A time the agent looked: "when I checked", "by the time we looked", "when I first searched". */
+const LOOKED = String.raw`(?:when|by\s+the\s+time)\s+(?:i|we)\s+(?:(?:first|just|last)\s+)?(?:checked|looked|searched|pulled)`;
 /**
  * A clause that is nothing but an evidential ("Apparently, [your order was cancelled]"), or a time
  * the agent looked ("When I checked, [the order had already been cancelled]", "When I looked up
  * your order, ..."): what follows is what it saw.
  */
 export const READ_BACK_CLAUSE = new RegExp(
-  String.raw`^(?:${EVIDENTIAL}|(?:when|by\s+the\s+time)\s+(?:i|we)\s+(?:(?:first|just|last)\s+)?(?:checked|looked|searched|pulled)(?:\s+(?!and\b|then\b)[\p{L}\d#'’-]+){0,4})$`,
+  String.raw`^(?:${EVIDENTIAL}|${LOOKED}(?:\s+(?!and\b|then\b)[\p{L}\d#'’-]+){0,4})$`,
+  'iu',
+);
+/**
+ * A clause that opens with a time the agent looked, no comma after it ("When I checked the order had
+ * already been cancelled", "When I looked up your order it was already cancelled"): a passive after
+ * it is what the agent saw, as after {@link READ_BACK_CLAUSE}.
+ */
+const READ_BACK_OPENING = new RegExp(
+  String.raw`^(?:[\s\-*•>]|\p{Extended_Pictographic}|\uFE0F)*(?:(?:and|but|so|then)\s+)?${LOOKED}(?![\p{L}\d'’-])`,
   'iu',
 );
 /** An evidential among a passive's adverbs: "Your order has apparently been cancelled". */
@@ -31,7 +42,8 @@ const READ_BACK_ADVERB = /\b(?:apparently|seemingly)\b/i;
 /**
  * A passive about a thing (or "you") after an evidential is a state the agent read back, not a claim
  * of its work ("It looks like the order was already cancelled", "It seems your order has been
- * cancelled", "Apparently, you were refunded"), unless it says the agent did it ("by me"). The
+ * cancelled", "Apparently, you were refunded", "When I checked the order had been cancelled"),
+ * unless it says the agent did it ("by me"). The
  * agent's own work after one is still claimed ("It looks like I cancelled it": {@link SUBJECT}).
  * `start` is where the subject's noun phrase starts in `head`, the words before the passive.
  */
@@ -48,7 +60,7 @@ export function readBack(
   const and = /\s+(?:and|&)\s+$/i.exec(head.slice(0, start));
   const first = and === null ? undefined : nounBefore(head.slice(0, and.index));
   const before = head.slice(0, first !== undefined && first.words.length > 0 ? first.start : start);
-  if (READ_BACK_BEFORE.test(before)) return true;
+  if (READ_BACK_BEFORE.test(before) || READ_BACK_OPENING.test(head)) return true;
   const last = previous[previous.length - 1];
   return before.trim() === '' && last !== undefined && READ_BACK_CLAUSE.test(last.trim());
 }
