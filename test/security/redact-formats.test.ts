@@ -696,3 +696,83 @@ describe('redactText, AWS Signature Version 4', () => {
     expect(redactText(text)).toBe(text);
   });
 });
+
+describe('redactText, PuTTY private key files (.ppk)', () => {
+  const publicLines = [
+    'AAAAB3NzaC1yc2EAAAADAQABAAABAQDFAKEfakeFAKEfake0123456789abcdefFAKEfake',
+    'FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789abcdef0123==',
+  ];
+  const privateLines = [
+    'AAABAQCFAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789abcdef',
+    'FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789abcdefABCDEF',
+    'c2VjcmV0PQ==',
+  ];
+  const mac = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b';
+  const v2 = [
+    'PuTTY-User-Key-File-2: ssh-rsa',
+    'Encryption: none',
+    'Comment: rsa-key-20240101',
+    'Public-Lines: 2',
+    ...publicLines,
+    'Private-Lines: 3',
+    ...privateLines,
+    `Private-MAC: ${mac}`,
+  ];
+  const v2Masked = [...v2.slice(0, 7), REDACTED, `Private-MAC: ${REDACTED}`];
+  const v3 = [
+    'PuTTY-User-Key-File-3: ssh-ed25519',
+    'Encryption: aes256-cbc',
+    'Comment: ed25519-key-20240101',
+    'Public-Lines: 1',
+    'AAAAC3NzaC1lZDI1NTE5AAAAIFAKEfakeFAKEfake0123456789abcdefFAKEfake0123',
+    'Key-Derivation: Argon2id',
+    'Argon2-Memory: 8192',
+    'Argon2-Passes: 13',
+    'Argon2-Parallelism: 1',
+    'Argon2-Salt: 0123456789abcdef0123456789abcdef',
+    'Private-Lines: 1',
+    'FAKEfakeFAKEfake0123456789abcdefFAKEfakeFAKEfake0123456789abcdef0123',
+    `Private-MAC: ${mac}${mac.slice(0, 24)}`,
+  ];
+  const v3Masked = [...v3.slice(0, 11), REDACTED, `Private-MAC: ${REDACTED}`];
+  it.each([
+    ['a version 2 file', v2.join('\n'), v2Masked.join('\n')],
+    ['a version 3 file', v3.join('\n'), v3Masked.join('\n')],
+    ['a file with CRLF line breaks', `${v2.join('\r\n')}\r\n`, `${v2Masked.join('\r\n')}\r\n`],
+    [
+      'a file printed by a tool',
+      `$ cat ~/.ssh/id.ppk\n${v2.join('\n')}\n$ exit`,
+      `$ cat ~/.ssh/id.ppk\n${v2Masked.join('\n')}\n$ exit`,
+    ],
+    [
+      'a file inside a JSON string',
+      JSON.stringify({ path: 'id.ppk', content: `${v3.join('\n')}\n` }),
+      JSON.stringify({ path: 'id.ppk', content: `${v3Masked.join('\n')}\n` }),
+    ],
+    [
+      'a file in JSON inside a JSON string',
+      JSON.stringify({ output: JSON.stringify({ content: v2.join('\r\n') }) }),
+      JSON.stringify({ output: JSON.stringify({ content: v2Masked.join('\r\n') }) }),
+    ],
+    ['a file cut short (no MAC line)', v2.slice(0, 9).join('\n'), [...v2.slice(0, 7), REDACTED].join('\n')],
+  ])('%s', (_how, text, redacted) => {
+    expectRedacted(text, redacted);
+    for (const line of privateLines) expect(redactText(text)).not.toContain(line);
+    expect(redactText(text)).not.toContain(mac);
+  });
+
+  it.each([
+    'the header says Private-Lines: 14 and Private-MAC: missing',
+    `Public-Lines: 2\n${publicLines.join('\n')}\nComment: rsa-key-20240101`,
+    'PuTTY-User-Key-File-3: ssh-ed25519 is the first line of a .ppk file',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  // Linear time is held by the test's timeout.
+  it('costs linear time on many private line counts followed by lines that are no base64', () => {
+    const long = `Private-Lines: 3\n${'A'.repeat(900)}-\nPrivate-MAC: xyz\n`.repeat(210);
+    expect(long.length).toBeGreaterThan(190_000);
+    expect(redactText(long)).toBe(long);
+  });
+});

@@ -10,7 +10,7 @@ import { redactClientPasswords, redactConfigSets, redactCurlUsers, redactFlags }
 import { redactAuthObjects, redactPairs } from './key-values.js';
 import { namesSecretValue, redactNamedValues, VALUE_KEYS, VALUE_WORD } from './named-values.js';
 import { ONE_TIME_WORD, redactOneTimeCodes } from './one-time-codes.js';
-import { redactBase64PrivateKeys, redactPrivateKeys } from './private-keys.js';
+import { PUTTY_WORD, redactBase64PrivateKeys, redactPrivateKeys, redactPuttyKeys } from './private-keys.js';
 import { PROSE_VERB, redactProse } from './prose.js';
 import { isSecretKey, SECRET_KEY_WORD } from './secret-keys.js';
 import { redactSessionCookies, SESSION_WORD } from './session-cookies.js';
@@ -84,6 +84,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   }
   // Each pattern runs only where the text has what every match of it contains.
   if (out.includes('-----BEGIN ')) out = redactPrivateKeys(out);
+  if (out.includes(PUTTY_WORD)) out = redactPuttyKeys(out);
   if (out.includes('://') && out.includes('@')) out = redactUserinfo(out);
   if (out.includes('=') && (out.includes('?') || out.includes('&'))) out = redactQueryCredentials(out);
   if (out.includes('code=')) out = redactAuthFlowCodes(out);

@@ -1,7 +1,8 @@
 /**
  * Private key blocks: PEM and PGP blocks from their BEGIN line to their END line, or cut short to
- * where their base64 lines stop ({@link redactPrivateKeys}), and a private key block in base64, as
- * Kubernetes writes one ({@link redactBase64PrivateKeys}).
+ * where their base64 lines stop ({@link redactPrivateKeys}), a private key block in base64, as
+ * Kubernetes writes one ({@link redactBase64PrivateKeys}), and the private lines and MAC of a PuTTY
+ * key file ({@link redactPuttyKeys}).
  */
 
 import { REDACTED } from './values.js';
@@ -33,6 +34,25 @@ const isBase64PrivateKey = (base64: string): boolean =>
   PRIVATE_KEY_NAME.test(Buffer.from(base64.slice(0, 96), 'base64').toString('latin1'));
 /** What the BEGIN line of a private key block says (PEM, OpenSSH, encrypted, PGP). */
 const PRIVATE_KEY_NAME = /^-----BEGIN [A-Z ]{0,40}PRIVATE KEY/;
+
+/**
+ * The private part of a PuTTY key file (`.ppk`, `PuTTY-User-Key-File-2:` or `-3:`): the
+ * `Private-Lines: N` line and the line break after it (1) are kept, the base64 lines after it go as
+ * one `[redacted]`, up to the line that is not base64 (`Private-MAC:`) or the text's end (a file cut
+ * short). Lines are broken as in {@link PRIVATE_KEY_LINES}: by real line breaks, or by `\n` and
+ * `\r\n` escapes in a JSON string (`\\n` in JSON inside one). The public lines are kept.
+ */
+const PUTTY_PRIVATE_LINES =
+  /(Private-Lines:[ \t]{0,8}\d{1,6}(?:\r?\n|(?:\\{1,3}r)?\\{1,3}n))[A-Za-z0-9+/=]{1,1024}(?=[\r\n"'\\]|$)(?:(?:\r?\n|(?:\\{1,3}r)?\\{1,3}n)[A-Za-z0-9+/=]{1,1024}(?=[\r\n"'\\]|$)){0,4096}/g;
+/** The MAC of a PuTTY key file (`Private-MAC: <hex>`): the name (1) is kept, the hex digits go. */
+const PUTTY_MAC = /(Private-MAC:[ \t]{0,8})[0-9a-fA-F]{20,128}(?![0-9a-zA-Z])/g;
+/** What every match of {@link PUTTY_PRIVATE_LINES} and {@link PUTTY_MAC} contains. */
+export const PUTTY_WORD = 'Private-';
+
+/** Text with the private lines and the MAC of each PuTTY key file redacted. */
+export function redactPuttyKeys(text: string): string {
+  return text.replace(PUTTY_PRIVATE_LINES, `$1${REDACTED}`).replace(PUTTY_MAC, `$1${REDACTED}`);
+}
 
 /**
  * Text with each private key block replaced by `[redacted]`, from its BEGIN line to its END line,
