@@ -47,7 +47,7 @@ export const HEDGE = new RegExp(
 );
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
 export const STOP = new Set(
-  'for to on in at with and or but from by so because as which who using via into of onto than then since while per'.split(
+  'for to on in at with and or but from by so because as which who using via into of onto than then since while per before after until till unless once when whenever if'.split(
     ' ',
   ),
 );

@@ -59,8 +59,10 @@ function opensSubject(inner: string): boolean {
  * refund is processed", "after your order has been cancelled"), and the clause it is about says
  * what will or does happen, or asks the user for something ("you'll get an email", "you get an
  * email", "check your inbox"), in the same clause or the one after (`next`), or the one before
- * (`previous`) when neither says anything. A past is a claim: "After I cancelled the order, I
- * refunded it" claims both, "When your order was cancelled, you got an email" the cancellation.
+ * (`previous`) when neither says anything. After "before", "until" or "till" a present is to come
+ * whatever the main clause says ("I cancelled your order before the refund is issued" claims no
+ * refund). A past is a claim: "After I cancelled the order, I refunded it" claims both, "When your
+ * order was cancelled, you got an email" the cancellation.
  */
 export function aboutTimeToCome(
   clause: string,
@@ -76,6 +78,9 @@ export function aboutTimeToCome(
   if (conj === undefined) return false;
   const inner = clause.slice(conj.index + conj[0].length, at);
   if (!PRESENT_AUX.test(inner) || PAST_AUX.test(inner) || !opensSubject(inner)) return false;
+  // "I cancelled your order before the refund is issued": what comes before or until a present has
+  // not happened yet, whatever the main clause says.
+  if (/^(?:before|until|till)$/i.test(conj[0])) return true;
   const pre = clause.slice(0, conj.index).replace(LEADING_JOIN, '').trim();
   let parts: string[];
   if (pre !== '') {
