@@ -776,3 +776,41 @@ describe('redactText, PuTTY private key files (.ppk)', () => {
     expect(redactText(long)).toBe(long);
   });
 });
+
+describe('redactText, one-time codes before "is your <brand> code"', () => {
+  it.each([
+    ['482913 is your Instagram code', `${REDACTED} is your Instagram code`],
+    ['123456 is your verification code', `${REDACTED} is your verification code`],
+    [
+      '123-456 is your WhatsApp code. Do not share it.',
+      `${REDACTED} is your WhatsApp code. Do not share it.`,
+    ],
+    [
+      '4829 is your Uber code. Reply STOP ASAP to cancel',
+      `${REDACTED} is your Uber code. Reply STOP ASAP to cancel`,
+    ],
+    ['G-482913 is your Google code', `${REDACTED} is your Google code`],
+    ['123456 is your Google 2-step verification code', `${REDACTED} is your Google 2-step verification code`],
+    [
+      '{"messages":[{"from":"32665","body":"482913 is your Instagram code. Don\'t share it."}]}',
+      `{"messages":[{"from":"32665","body":"${REDACTED} is your Instagram code. Don't share it."}]}`,
+    ],
+    [
+      'Error: sms assertion failed: "482913 is your Instagram code"\n    at check (test/sms.js:4:9)',
+      `Error: sms assertion failed: "${REDACTED} is your Instagram code"\n    at check (test/sms.js:4:9)`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it.each([
+    '3 is your limit, 2024 is your year, 42 is your answer',
+    '2024 is your year code',
+    '94107 is your ZIP code, 415 is your Area code, 1234 is your Order code',
+    '5551 is your Promo code and 7788 is your Discount code; 20240101 is your Booking code',
+    '482913 is your Acme Shop order number',
+    '482913 is your code',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});

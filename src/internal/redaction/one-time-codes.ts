@@ -1,6 +1,7 @@
 /**
  * One-time codes in prose: `Your OTP is 482913`, `verification code: X7K9QP`, `2FA: 482913`,
- * `use code 482913 to sign in`, and a text message's `482913 is your verification code`.
+ * `use code 482913 to sign in`, and a text message's `482913 is your verification code` or `482913
+ * is your Instagram code`.
  */
 
 import { LETTER, REDACTED } from './values.js';
@@ -41,10 +42,30 @@ const ONE_TIME_CODE = new RegExp(
  */
 const ONE_TIME_CODE_FIRST = new RegExp(
   [
-    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}is[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
+    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}is[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
     String.raw`(?:(?:verification|security|login|sign[- ]?in|one[- ]time|authentication|2fa|mfa|access)[ \t_-]{1,4}(?:pass)?code|t?otp|passcode|one[- ]time[ \t]{1,4}(?:password|pin))\b)`,
   ].join(''),
   'gi',
+);
+/**
+ * A one-time code before `is your <Brand> code`, as a service's text message writes it without a
+ * word that says it is one: `482913 is your Instagram code`, `123-456 is your WhatsApp code` (up to
+ * three words before `code`, the last one (2) capitalized: a brand's name). The code (1) goes,
+ * unless that last word says the code is no secret (see {@link NOT_ONE_TIME}): `94107 is your ZIP
+ * code`, `1234 is your Order code`. Case-sensitive: `1234 is your order code` is kept.
+ */
+const BRAND_CODE_FIRST = new RegExp(
+  [
+    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}[Ii]s[ \t]{1,4}[Yy]our[ \t]{1,4}`,
+    String.raw`((?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,2}[A-Z][\w.&'-]{0,24})[ \t]{1,4}[Cc]ode\b)`,
+  ].join(''),
+  'g',
+);
+/** The last word before `code` in {@link BRAND_CODE_FIRST} that makes the number no one-time code. */
+const NOT_ONE_TIME = new Set(
+  'zip postal post area dialing dial country error exit status order tracking product item sku promo promotion promotional discount coupon voucher referral invite invitation gift booking reservation confirmation reference account customer member membership client user employee student color colour source'.split(
+    ' ',
+  ),
 );
 /** What every match of {@link ONE_TIME_CODE} and {@link ONE_TIME_CODE_FIRST} contains. */
 export const ONE_TIME_WORD = /code|otp|one[- ]time|2fa|mfa/i;
@@ -72,7 +93,10 @@ function isOneTimeCode(head: string, code: string): boolean {
   return !(LETTER.test(code) && /\d/.test(code) && !code.includes('-') && TECHNICAL_WORD.test(code));
 }
 
-/** The text with each one-time code of {@link ONE_TIME_CODE} and {@link ONE_TIME_CODE_FIRST} redacted. */
+/**
+ * The text with each one-time code of {@link ONE_TIME_CODE}, {@link ONE_TIME_CODE_FIRST} and
+ * {@link BRAND_CODE_FIRST} redacted.
+ */
 export function redactOneTimeCodes(text: string): string {
   const out = text.replace(
     ONE_TIME_CODE,
@@ -83,5 +107,10 @@ export function redactOneTimeCodes(text: string): string {
         ? match
         : `${head}${mark}${REDACTED}`,
   );
-  return IS_YOUR.test(out) ? out.replace(ONE_TIME_CODE_FIRST, REDACTED) : out;
+  if (!IS_YOUR.test(out)) return out;
+  return out
+    .replace(ONE_TIME_CODE_FIRST, REDACTED)
+    .replace(BRAND_CODE_FIRST, (match, _code: string, words: string) =>
+      NOT_ONE_TIME.has(words.slice(words.search(/\S+$/)).toLowerCase()) ? match : REDACTED,
+    );
 }
