@@ -61,7 +61,8 @@ const isGeneric = (pattern: ClaimPattern): boolean =>
  * already cancelled"), and "scheduled" in the present said of work a plan ("The update is scheduled
  * for next week"): neither is a claim.
  * "Scheduled for" an action noun claims the noun's action too, as another reading ("Your account
- * is scheduled for deletion").
+ * is scheduled for deletion"), of each item of a list ("I scheduled the draft, the homepage and the
+ * FAQ for deletion").
  * A noun phrase after "and" with a verb of its own is no object of the verb before ("I cancelled the
  * order and your refund of $20 was successful").
  * A present passive of how things are done as a rule is no claim ("The refund is processed in 5–7
@@ -158,26 +159,33 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           aboutTimeToCome(clause, at, found.verbEnd, sentence[index + 1], previous.at(-1)))
       )
         found = undefined;
-      // "Your account is scheduled for deletion": a deletion too.
-      if (found !== undefined) found = scheduledFor(clause, at, length, found, nouns);
       if (found) {
+        const first = found.claims[0]!;
         taken.set(at, isGeneric(pattern));
         spans.push({
-          start: Math.max(0, clause.indexOf(found.claims[0]!.quote)),
+          start: Math.max(0, clause.indexOf(first.quote)),
           end: found.objectsEnd ?? found.verbEnd,
         });
-        claims.push(...found.claims);
         // "The draft, the homepage and the FAQ have been deleted": the list began in the clauses before.
-        const first = found.claims[0]!;
-        if (found.kind === 'patient' && found.claims.length > 1 && clause.startsWith(first.quote))
-          claims.splice(
-            claims.length - found.claims.length,
-            0,
-            ...listedBeforeClauses(sentence, index, pattern),
-          );
+        const listed =
+          found.kind === 'patient' && found.claims.length > 1 && clause.startsWith(first.quote)
+            ? listedBeforeClauses(sentence, index, pattern)
+            : [];
         // "I deleted the draft, the homepage and the FAQ": the list goes on in the clauses after.
-        if (found.objectsEnd !== undefined && clause.slice(found.objectsEnd).trim() === '')
-          claims.push(...listedAfter(sentence, index + 1, pattern));
+        const after =
+          found.objectsEnd !== undefined && clause.slice(found.objectsEnd).trim() === ''
+            ? listedAfter(sentence, index + 1, pattern)
+            : undefined;
+        const all = { ...found, claims: [...listed, ...found.claims, ...(after?.claims ?? [])] };
+        // "Your account is scheduled for deletion": a deletion too; "I scheduled the draft, the
+        // homepage and the FAQ for deletion" and "The draft and the FAQ are scheduled for deletion":
+        // a deletion of each.
+        const end = after?.end;
+        found =
+          end === undefined
+            ? scheduledFor(clause, at, length, all, nouns)
+            : scheduledFor(clause, at, length, all, nouns, sentence[end.index], end.at);
+        claims.push(...found.claims);
       }
       seen.push({ at, found });
     }

@@ -65,26 +65,37 @@ function furtherObjects(
  * nothing but such items: alone after a comma, a word may be a name or a reply ("..., Ana",
  * "..., thanks").
  */
-export function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
+export function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed {
   return bareList(sentence, from, pattern) ?? determinedList(sentence, from, pattern);
 }
 
+/**
+ * The items of a list after a verb's objects, and where the last one ends: the index of its clause
+ * in the sentence and the place in that clause (none when the list is empty).
+ */
+export interface Listed {
+  claims: Claim[];
+  end?: { index: number; at: number };
+}
+
 /** The list items with a determiner ("the homepage", "the FAQ"), up to the first clause that has none. */
-function determinedList(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] {
+function determinedList(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed {
   const claims: Claim[] = [];
+  let end: Listed['end'];
   for (let i = from; i < sentence.length; i++) {
     const clause = sentence[i]!;
     const before = claims.length;
-    furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM);
+    const at = furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM);
     // Not a list item (a clause of its own, or "the one from May", which names nothing new): the
     // list ends; so it does after its last item, joined by "and".
     if (claims.length === before || claims.slice(before).some((c) => c.objects.length === 0)) {
       claims.length = before;
       break;
     }
+    end = { index: i, at };
     if (AND_ITEM.test(clause)) break;
   }
-  return claims;
+  return { claims, end };
 }
 
 /** After a list's items, what says the clause held more than items: another "and" or "or". */
@@ -95,7 +106,7 @@ const MORE_AFTER_ITEMS = /^\s*(?:and|&|plus|or|as\s+well\s+as)\b/i;
  * is wholly such items (after the last, only what may end an object: "for you", "too");
  * undefined when the clauses are no such list.
  */
-function bareList(sentence: readonly string[], from: number, pattern: ClaimPattern): Claim[] | undefined {
+function bareList(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed | undefined {
   const claims: Claim[] = [];
   for (let i = from; i < sentence.length; i++) {
     const clause = sentence[i]!;
@@ -110,7 +121,7 @@ function bareList(sentence: readonly string[], from: number, pattern: ClaimPatte
     ) {
       return undefined;
     }
-    if (AND_ITEM.test(clause)) return claims;
+    if (AND_ITEM.test(clause)) return { claims, end: { index: i, at: end } };
   }
   return undefined;
 }

@@ -67,6 +67,9 @@ const SCHEDULED_FOR =
  * A claim of "scheduled" before "for" and an action noun ("Your account is scheduled for deletion")
  * with the noun's action as another reading of each of its claims, about the same objects: a
  * `delete_account` call backs it, as a booking call does; the last claim is quoted to the noun.
+ * "for" is read in `objects` (the clause of the last object) from `from`: by default where the verb's objects end in its clause; for a
+ * list that goes on in the clauses after, where its last item ends ("I scheduled the draft, the
+ * homepage and the FAQ for deletion": a deletion of each).
  */
 export function scheduledFor(
   clause: string,
@@ -74,10 +77,11 @@ export function scheduledFor(
   length: number,
   found: Found,
   table: NominalTable,
+  objects = clause,
+  from = found.objectsEnd ?? found.verbEnd,
 ): Found {
   if (!/^(?:re)?scheduled$/i.test(clause.slice(at, at + length))) return found;
-  const from = found.objectsEnd ?? found.verbEnd;
-  const m = SCHEDULED_FOR.exec(clause.slice(from, from + 120));
+  const m = SCHEDULED_FOR.exec(objects.slice(from, from + 120));
   if (m === null) return found;
   const whole = m[0];
   const first = m[1];
@@ -96,7 +100,7 @@ export function scheduledFor(
   const scheduling = pattern.tools.filter((t) => /^(?:re)?schedul/i.test(t.trim()));
   const claims = found.claims.map((claim, i): Claim => {
     const quote =
-      i === found.claims.length - 1 ? `${claim.quote}${clause.slice(from, end)}`.trim() : claim.quote;
+      i === found.claims.length - 1 ? `${claim.quote}${objects.slice(from, end)}`.trim() : claim.quote;
     const booking: Claim[] =
       scheduling.length === 0 ? [] : [{ ...claim, quote, pattern: { ...pattern, tools: scheduling } }];
     return {
