@@ -814,3 +814,39 @@ describe('redactText, one-time codes before "is your <brand> code"', () => {
     expect(redactText(text)).toBe(text);
   });
 });
+
+describe('redactText, a duration under an otp or code key', () => {
+  it.each([
+    'otp: 1000 ms',
+    'otp: 100 ms',
+    'otp=1000ms',
+    'OTP: 5 minutes',
+    'otp_timeout: 30 s',
+    'passcode: 300 seconds',
+    'verification code: 1000 ms',
+    '{"otp": "1000 ms", "retries": 3}',
+    'auth-cli --otp-timeout 30s --otp 1000ms',
+    'settings:\n  otp: 30s\n  retries: 3',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  it.each([
+    ['otp: 482913 (expires in 5 minutes)', `otp: ${REDACTED} (expires in 5 minutes)`],
+    ['Your OTP is 482913, valid for 10 minutes', `Your OTP is ${REDACTED}, valid for 10 minutes`],
+    ['otp: 482913 sms', `otp: ${REDACTED} sms`],
+    ['{"otp": "482913", "ttl": "300 s"}', `{"otp": "${REDACTED}", "ttl": "300 s"}`],
+    ['auth-cli --otp 482913 --timeout 30s', `auth-cli --otp ${REDACTED} --timeout 30s`],
+    [
+      'verification code: 4829 then 30 s later a new one',
+      `verification code: ${REDACTED} then 30 s later a new one`,
+    ],
+  ])('still redacts %j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it('keeps a duration under an otp key in tool arguments, and redacts a code', () => {
+    expect(redactValue({ otp: '1000 ms', otp_ttl: '30s' })).toEqual({ otp: '1000 ms', otp_ttl: '30s' });
+    expect(redactValue({ otp: '482913', otp_code: 123456 })).toEqual({ otp: REDACTED, otp_code: REDACTED });
+  });
+});

@@ -5,6 +5,7 @@
  * (`aws configure set aws_secret_access_key …`, `npm config set …:_authToken …`).
  */
 
+import { isDuration, ONE_TIME_KEY } from './one-time-codes.js';
 import { isSecretKey } from './secret-keys.js';
 import { isPlainWord, quoted, REDACTED, redactFlagValue } from './values.js';
 
@@ -42,8 +43,16 @@ export function redactCurlUsers(text: string): string {
  * that names where the secret is read from (`--password-stdin`) has no secret after it.
  */
 export function redactFlags(text: string): string {
-  return text.replace(FLAG_VALUE, (match, flag: string, value: string) =>
-    isSecretKey(flag) && !FLAG_SOURCE.test(flag) && !isPlainWord(value) && value !== REDACTED
+  return text.replace(FLAG_VALUE, (match, flag: string, value: string, offset: number) =>
+    isSecretKey(flag) &&
+    !FLAG_SOURCE.test(flag) &&
+    !isPlainWord(value) &&
+    value !== REDACTED &&
+    // a duration after a one-time flag is a setting (`--otp-timeout 30s`)
+    !(
+      ONE_TIME_KEY.test(flag) &&
+      isDuration(value, text.slice(offset + match.length, offset + match.length + 16))
+    )
       ? `--${flag}${match.slice(2 + flag.length, match.length - value.length)}${quoted(value)}`
       : match,
   );

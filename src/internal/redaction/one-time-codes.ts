@@ -87,6 +87,29 @@ const FACTOR_CODE = /^(?:\d{3}[ -]\d{3}|\d{6,8})$/;
 const TECHNICAL_WORD =
   /^(?:sha|rfc|utf|aes|rsa|hs|rs|es|ps|md|base|iso|ipv|tls|ssl|oauth|crc|fips|http|ecdsa|ed|x|v|h|mp|ec|s|t|p)\d+$/i;
 
+/**
+ * A unit of time after a number (`1000 ms`, `30s`, `5 minutes`), in lower case: a number with one
+ * is a duration, a setting's value (`otp: 1000 ms`, `otp_timeout: 30 s`), not a one-time code.
+ */
+const TIME_UNIT = String.raw`(?:ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)`;
+/** A duration written whole: a number and a unit, maybe in quotes (`1000 ms`, `"30s"`). */
+const DURATION = new RegExp(String.raw`^(\\?["']?)\d{1,9}(?:\.\d{1,3})?[ \t]{0,2}${TIME_UNIT}\1$`);
+/** A bare number: a duration when the text after it starts with a unit ({@link UNIT_AFTER}). */
+const NUMBER = /^\d{1,9}(?:\.\d{1,3})?$/;
+/** The text after a number when it starts with a unit of time (`ms` of `1000 ms`, not `sms`). */
+const UNIT_AFTER = new RegExp(String.raw`^[ \t]{0,2}${TIME_UNIT}(?![\w-])`);
+/** A key whose value may be a one-time code, or a setting about one: `otp`, `otp_timeout`, `passcode`. */
+export const ONE_TIME_KEY = /otp|passcode|code/i;
+
+/**
+ * True when `value` (a code, or a key's value, maybe quoted) is a duration: a number and a unit of
+ * time in it (`1000 ms`, `"30s"`), or a number the text `after` it goes on with a unit (`1000` of
+ * `otp: 1000 ms`). A one-time code is never one (`482913 sms`, `482913 (expires in 5 minutes)`).
+ */
+export function isDuration(value: string, after = ''): boolean {
+  return DURATION.test(value) || (NUMBER.test(value) && UNIT_AFTER.test(after));
+}
+
 /** True when `code`, after `head`, is a one-time code that goes (see {@link ONE_TIME_CODE}). */
 function isOneTimeCode(head: string, code: string): boolean {
   if (FACTOR_ALONE.test(head)) return FACTOR_CODE.test(code);
@@ -103,7 +126,8 @@ export function redactOneTimeCodes(text: string): string {
     (match, head: string, mark: string, code: string, offset: number) =>
       (USE_CODE.test(head) &&
         !ONE_TIME_PURPOSE.test(text.slice(offset + match.length, offset + match.length + 64))) ||
-      !isOneTimeCode(head, code)
+      !isOneTimeCode(head, code) ||
+      isDuration(code, text.slice(offset + match.length, offset + match.length + 16))
         ? match
         : `${head}${mark}${REDACTED}`,
   );
