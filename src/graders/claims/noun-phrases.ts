@@ -93,25 +93,28 @@ export function objectAfter(after: string): { words: string[]; consumed: number 
 
 /**
  * Words that are no object alone after "and" ("I cancelled the order and left", "... and nothing
- * else", "... and done"): past verbs without "-ed", quantities, pronouns, replies.
+ * else", "... and done"), nor a word of a bare item of two ("..., good luck and take care"): past
+ * verbs without "-ed", quantities, pronouns, replies and sign-offs.
  */
 const NOT_BARE_OBJECTS = new Set(
   `left went came did made ran found took got saw told gave kept sent paid set put built wrote read
   met sat stood held brought bought thought felt meant spent lost won began knew drew threw grew
   spoke broke chose drove fell forgot understood done nothing none more less else other others yes
-  no sorry thanks please ${[...LAST_ADVERBS, ...GENERIC, ...PRONOUNS].join(' ')}`.split(/\s+/),
+  no sorry thanks please good luck take care regards cheers best enjoy hope bye welcome
+  ${[...LAST_ADVERBS, ...GENERIC, ...PRONOUNS].join(' ')}`.split(/\s+/),
 );
 
 /**
  * Another object of the same verb, after "and": determiners and at most two words ("the
- * homepage"), or at most one word and a number or id ("order #W2", "1235"), or, when `bare`, one
- * word alone ("the draft and homepage"; not a past verb, "and left"), then the end of the clause or
- * a stop word. Undefined when the words after "and" are no such phrase ("the homepage is
- * unchanged", "checked the homepage"). No words: more numbers of the thing before.
+ * homepage"), or at most one word and a number or id ("order #W2", "1235"), or up to `bare` words
+ * alone ("the draft and homepage", and in a list after commas "the draft, landing page and FAQ";
+ * not a past verb, "and left"), then the end of the clause or a stop word. Undefined when the words
+ * after "and" are no such phrase ("the homepage is unchanged", "checked the homepage"). No words:
+ * more numbers of the thing before.
  */
 export function furtherObject(
   text: string,
-  bare: boolean,
+  bare: 0 | 1 | 2,
 ): { words: string[]; consumed: number } | undefined {
   const words: string[] = [];
   let consumed = 0;
@@ -125,16 +128,19 @@ export function furtherObject(
       if (words.length > 0 || numbered) return undefined;
       determined = true;
     } else if (part || /[\d#$€£%]/.test(word)) {
+      // A number names one thing of one word ("order 1234"), or of two after a determiner.
+      if (!determined && words.length > 1) return undefined;
       numbered = true;
     } else if (/\p{L}/u.test(word)) {
-      if (numbered || words.length === (determined ? 2 : 1) || NOT_THINGS.has(word)) return undefined;
+      if (numbered || words.length === (determined ? 2 : Math.max(bare, 1)) || NOT_THINGS.has(word))
+        return undefined;
       words.push(word);
     } else {
       return undefined;
     }
     consumed = WORD.lastIndex;
   }
-  const alone = bare && !numbered && words.length === 1 && isBareObject(words[0]!);
+  const alone = !numbered && words.length > 0 && words.length <= bare && words.every(isBareObject);
   if (!(determined ? words.length > 0 : numbered || alone)) return undefined;
   // "and your refund of $20 was successful": the phrase is the subject of a clause of its own.
   if (OWN_PREDICATE.test(text.slice(consumed))) return undefined;

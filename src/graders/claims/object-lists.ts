@@ -34,7 +34,7 @@ function furtherObjects(
   start: number,
   end: number,
   join: RegExp,
-  bare = join === AND_OBJECT,
+  bare: 0 | 1 | 2 = join === AND_OBJECT ? 1 : 0,
 ): number {
   let from = start;
   let at = end;
@@ -42,8 +42,9 @@ function furtherObjects(
     const joined = join.exec(clause.slice(at));
     if (joined === null) return at;
     const objectStart = at + joined[0].length;
-    // One word alone only after a verb's own object ("and homepage"), or in a list that ends in an
-    // item joined by "and" (`bare`); a clause after a comma ("..., Ana") is none.
+    // One word alone only after a verb's own object ("and homepage"), or one or two in a list that
+    // ends in an item joined by "and" (`bare`: "landing page"); a clause after a comma ("..., Ana")
+    // is none.
     const next = furtherObject(clause.slice(objectStart), bare);
     if (next === undefined) return at;
     at = objectStart + next.consumed;
@@ -60,10 +61,10 @@ function furtherObjects(
  * The objects of a list the clauses of `sentence` from `from` on (after a verb's last object) go on
  * with, up to the one joined by "and" ("I deleted the draft, the homepage and the FAQ": the homepage
  * and the FAQ), each a claim of the same verb. A clause that is not only objects ends the list ("I
- * deleted the draft, the homepage is unchanged"). Items of one word with no determiner ("I deleted
- * the draft, homepage and FAQ") are read only when every clause up to the one joined by "and" is
- * nothing but such items: alone after a comma, a word may be a name or a reply ("..., Ana",
- * "..., thanks").
+ * deleted the draft, the homepage is unchanged"). Items of one or two words with no determiner ("I
+ * deleted the draft, homepage and FAQ", "..., landing page and FAQ") are read only when every clause
+ * up to the one joined by "and" is nothing but such items: alone after a comma, a word may be a name
+ * or a reply ("..., Ana", "..., thanks").
  */
 export function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed {
   return bareList(sentence, from, pattern) ?? determinedList(sentence, from, pattern);
@@ -102,16 +103,16 @@ function determinedList(sentence: readonly string[], from: number, pattern: Clai
 const MORE_AFTER_ITEMS = /^\s*(?:and|&|plus|or|as\s+well\s+as)\b/i;
 
 /**
- * The list items, one-word ones too ("homepage and FAQ"), when each clause up to one joined by "and"
- * is wholly such items (after the last, only what may end an object: "for you", "too");
- * undefined when the clauses are no such list.
+ * The list items, bare ones of one or two words too ("homepage and FAQ", "landing page and FAQ"),
+ * when each clause up to one joined by "and" is wholly such items (after the last, only what may end
+ * an object: "for you", "too"); undefined when the clauses are no such list.
  */
 function bareList(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed | undefined {
   const claims: Claim[] = [];
   for (let i = from; i < sentence.length; i++) {
     const clause = sentence[i]!;
     const before = claims.length;
-    const end = furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM, true);
+    const end = furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM, 2);
     const rest = clause.slice(end);
     if (
       claims.length === before ||
