@@ -43,6 +43,9 @@ export type { Claim } from './claims/claim.js';
  */
 const GENERIC_ACTIONS: ReadonlySet<string> = new Set(['process']);
 
+/** "and" opening a clause before the last item of a list: "..., and the FAQ have been deleted". */
+const AND_OPENING = /^(?:and|&)\s+$/i;
+
 const isGeneric = (pattern: ClaimPattern): boolean =>
   GENERIC_ACTIONS.has(pattern.action.trim().toLowerCase());
 
@@ -166,9 +169,13 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
           start: Math.max(0, clause.indexOf(first.quote)),
           end: found.objectsEnd ?? found.verbEnd,
         });
-        // "The draft, the homepage and the FAQ have been deleted": the list began in the clauses before.
+        // "The draft, the homepage and the FAQ have been deleted", "Draft, homepage, and FAQ have
+        // been deleted": the list began in the clauses before.
+        const opening = clause.slice(0, Math.max(0, clause.indexOf(first.quote)));
         const listed =
-          found.kind === 'patient' && found.claims.length > 1 && clause.startsWith(first.quote)
+          found.kind === 'patient' &&
+          ((found.claims.length > 1 && opening === '') ||
+            (found.plural === true && AND_OPENING.test(opening)))
             ? listedBeforeClauses(sentence, index, pattern)
             : [];
         // "I deleted the draft, the homepage and the FAQ": the list goes on in the clauses after.

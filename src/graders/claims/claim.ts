@@ -45,6 +45,8 @@ export interface Found {
   verbEnd: number;
   /** Where the objects after the verb end in the clause (a verb done to the objects after it). */
   objectsEnd?: number;
+  /** A passive of a plural ("have been", "were", "are"): its noun may end a list ("..., and the FAQ have been deleted"). */
+  plural?: boolean;
   /** A base form after "I was able to" or "we managed to". */
   able?: boolean;
 }

@@ -100,7 +100,8 @@ const NOT_BARE_OBJECTS = new Set(
   `left went came did made ran found took got saw told gave kept sent paid set put built wrote read
   met sat stood held brought bought thought felt meant spent lost won began knew drew threw grew
   spoke broke chose drove fell forgot understood done nothing none more less else other others yes
-  no sorry thanks please good luck take care regards cheers best enjoy hope bye welcome
+  no sorry thanks please good luck take care regards cheers best enjoy hope bye welcome hi hello hey
+  dear sure ok okay yep yeah great alright
   ${[...LAST_ADVERBS, ...GENERIC, ...PRONOUNS].join(' ')}`.split(/\s+/),
 );
 

@@ -151,6 +151,8 @@ export function listedBeforeClauses(
   end: number,
   pattern: ClaimPattern,
 ): Claim[] {
+  const bare = bareListBefore(sentence, end, pattern);
+  if (bare !== undefined) return bare;
   const claims: Claim[] = [];
   for (let i = end - 1; i >= 0; i--) {
     const clause = sentence[i]!;
@@ -158,6 +160,31 @@ export function listedBeforeClauses(
     const noun = nounBefore(clause);
     if (noun === undefined || noun.words.length === 0 || clause.slice(0, noun.start).trim() !== '') break;
     claims.unshift(made(clause, pattern, noun.start, noun.words, clause.length));
+  }
+  return claims;
+}
+
+/**
+ * The items of a bare list that opens the sentence and ends in the clause of a plural passive
+ * (`end`), whose first item there has no determiner either ("Draft, homepage and FAQ have been
+ * deleted": the draft): every clause before is one item of one or two words, or a determined one;
+ * undefined otherwise. A list whose items there open with a determiner is read by
+ * {@link listedBeforeClauses} alone ("Ana, the draft and the homepage have been deleted" claims
+ * nothing about Ana).
+ */
+function bareListBefore(
+  sentence: readonly string[],
+  end: number,
+  pattern: ClaimPattern,
+): Claim[] | undefined {
+  if (end === 0 || DETERMINED.test((sentence[end] ?? '').replace(/^(?:and|&)\s+/i, ''))) return undefined;
+  const claims: Claim[] = [];
+  for (let i = 0; i < end; i++) {
+    const clause = sentence[i]!;
+    const item = furtherObject(clause, 2);
+    if (item === undefined || item.words.length === 0 || clause.slice(item.consumed).trim() !== '')
+      return undefined;
+    claims.push(made(clause, pattern, 0, item.words, item.consumed));
   }
   return claims;
 }

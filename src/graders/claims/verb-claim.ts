@@ -67,7 +67,7 @@ export function claimAt(
       // "The draft and the homepage have been deleted": a claim about each.
       const plural = /\b(?:have|were|are)\b|['’](?:ve|re)\b/i.test(passive[0]);
       const first = plural ? listedBefore(clause, head.slice(0, noun.start), pattern) : undefined;
-      return { claim, claims: first ? [first, claim] : [claim], kind: 'patient', past, verbEnd };
+      return { claim, claims: first ? [first, claim] : [claim], kind: 'patient', past, plural, verbEnd };
     }
     if (head.trim() === '') {
       const aside = asideNoun(previous, clause, pattern, verbEnd);
