@@ -179,12 +179,13 @@ function bareListBefore(
 ): Claim[] | undefined {
   if (end === 0 || DETERMINED.test((sentence[end] ?? '').replace(/^(?:and|&)\s+/i, ''))) return undefined;
   const claims: Claim[] = [];
-  for (let i = 0; i < end; i++) {
+  // Walking back, so a clause that is no item stops the walk right there: linear over a sentence.
+  for (let i = end - 1; i >= 0; i--) {
     const clause = sentence[i]!;
     const item = furtherObject(clause, 2);
     if (item === undefined || item.words.length === 0 || clause.slice(item.consumed).trim() !== '')
       return undefined;
-    claims.push(made(clause, pattern, 0, item.words, item.consumed));
+    claims.unshift(made(clause, pattern, 0, item.words, item.consumed));
   }
   return claims;
 }
