@@ -31,7 +31,9 @@ const outputFailed = (output: unknown): boolean =>
  * with `isError: true` failed: the AI SDK's MCP clients return it rather than throw. A call with a
  * `tool-approval-request` and no result is awaiting approval (status `unknown`: it never ran); a
  * `tool-approval-response` with `approved: false`, an `execution-denied` output or a UI part
- * `output-denied` (or `approval-responded`, denied) fails it.
+ * `output-denied` (or `approval-responded`, denied) fails it; ai 7's automatic approvals
+ * (`isAutomatic`) are read alike. ai 7's provider `custom` parts (`{ type: 'custom', kind }`) are
+ * passed over, as its `reasoning-file` and `steering-message` parts are (core's NON_CALL_TYPES).
  *
  * @example
  * ```ts
@@ -100,6 +102,10 @@ export const aiSdk: Adapter = (item, path, reader) => {
     }
     return true;
   }
+  if (type === 'custom' && typeof item.kind === 'string') {
+    // ai 7's provider-specific content (`kind` is `<provider>.<type>`): no call, no result.
+    return true;
+  }
   if (type === 'tool-result' || type === 'tool-error') {
     // ai 4's ToolResultPart (and the provider-level tool result) flags a failure with `isError`.
     const failed =
@@ -123,11 +129,11 @@ function readContainer(item: Json, path: string, reader: Reader): boolean {
   if (isThenable(steps)) {
     throw new AiEvalError(
       'INVALID_TOOL_CALLS',
-      `The tool-call record at ${path} is a streamText result, whose steps are a promise until its stream ends: pass \`await result.steps\` (or the awaited \`(await result.response).messages\`).`,
+      `The tool-call record at ${path} is a streamText result, whose steps are a promise until its stream ends: pass \`await result.steps\` (or the messages of every step: \`await result.responseMessages\` in ai 7, \`(await result.response).messages\` in ai 5 and 6; ai 7's \`response.messages\` are the last step's only).`,
     );
   }
-  // A step: its content holds its calls and their results, in order. Its response.messages repeat
-  // every earlier step and are not read.
+  // A step: its content holds its calls and their results, in order. Its response.messages (every
+  // step so far in ai 5 and 6, its own in ai 7) are not read.
   if (Array.isArray(item.content) && ('stepNumber' in item || 'finishReason' in item)) {
     reader.visit(item.content, `${path}.content`);
     return true;

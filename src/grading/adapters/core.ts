@@ -254,9 +254,13 @@ export const NON_CALL_TYPES: ReadonlySet<string> = new Set([
   'source-url',
   'source-document',
   'search_result',
-  // AI SDK bookkeeping, and ai 4's redacted reasoning (Anthropic redacted thinking). Its
-  // tool-approval-request and tool-approval-response parts are read by the AI SDK adapter.
+  // AI SDK bookkeeping, ai 4's redacted reasoning (Anthropic redacted thinking), ai 7's reasoning
+  // files and its steering messages (the user's words added to a run, text and files). Its
+  // tool-approval-request and tool-approval-response parts, and ai 7's provider `custom` parts, are
+  // read by the AI SDK adapter.
   'redacted-reasoning',
+  'reasoning-file',
+  'steering-message',
   'step-start',
   // Anthropic: an upload into the code-execution container, compaction, model fallback, MCP listings.
   'container_upload',
