@@ -67,18 +67,8 @@ function furtherObjects(
  * or a reply ("..., Ana", "..., thanks").
  */
 export function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed {
-  // "I deleted the draft, Ana and Bob.": two names that end the sentence address the reader.
-  if (from === sentence.length - 1 && NAME_PAIR.test(sentence[from]!)) return { claims: [] };
   return bareList(sentence, from, pattern) ?? determinedList(sentence, from, pattern);
 }
-
-/**
- * A clause of two capitalised names joined by "and", and nothing after them ("Ana and Bob."): at
- * the end of a sentence, after a comma, the people spoken to, not list items. Acronyms and names
- * with more capitals ("FAQ", "GitHub") are things. A product pair of the same shape ("..., Slack and
- * Jira.") reads as names too: the cost of the rule.
- */
-const NAME_PAIR = /^\p{Lu}\p{Ll}+\s+(?:and|&)\s+\p{Lu}\p{Ll}+\s*[.!]*\s*$/u;
 
 /**
  * The items of a list after a verb's objects, and where the last one ends: the index of its clause
