@@ -15,7 +15,7 @@ import {
   subjectLeads,
   toBase,
 } from './claims/joined-verbs.js';
-import { HEDGE } from './claims/lexicon.js';
+import { hedged } from './claims/lexicon.js';
 import { type Span, nominalClaims } from './claims/nominal-readings.js';
 import { type NominalTable, nominalTable } from './claims/nominal-table.js';
 import { requested } from './claims/non-claims.js';
@@ -60,6 +60,8 @@ const isGeneric = (pattern: ClaimPattern): boolean =>
  * draft and the homepage"). Questions, clauses with a negation, a condition, a hedge or a future or modal
  * word before the verb ("I haven't deleted", "if I delete", "I will create") and negated objects
  * ("I changed nothing") are not claims; "No." before a number is the number sign ("Order No. 1234").
+ * A future or modal word before a verb of seeing or knowing hedges the seeing, not a past or perfect
+ * clause with its own subject after it ("You'll see that I cancelled your order" is a claim).
  * A passive after "it looks like" or "apparently" is a state read back ("It looks like the order was
  * already cancelled"), and "scheduled" in the present said of work a plan ("The update is scheduled
  * for next week"): neither is a claim.
@@ -105,11 +107,11 @@ export function findClaims(response: string, patterns: readonly ClaimPattern[]):
       .replace(CAN_CONFIRM, '$1 $2'),
   )) {
     if (read?.sentence !== sentence) {
-      const hedged = sentence.findIndex((c) => HEDGE.test(c));
+      const hedgedAt = sentence.findIndex((c) => hedged(c));
       read = {
         sentence,
         subjectLeads: subjectLeads(sentence),
-        unhedged: hedged < 0 ? sentence.length : hedged,
+        unhedged: hedgedAt < 0 ? sentence.length : hedgedAt,
       };
     }
     const subjectBefore = index > 0 && read.subjectLeads;

@@ -16,6 +16,7 @@ import {
   STOP,
   SUBORDINATE,
   WORDS,
+  hedged,
   negatedNoun,
 } from './lexicon.js';
 import { isHabit, readBack } from './non-claims.js';
@@ -42,7 +43,7 @@ import {
 export function ableAt(clause: string, at: number, length: number, pattern: ClaimPattern): Found | undefined {
   const before = clause.slice(0, at);
   const able = ABLE.exec(before);
-  if (able === null || HEDGE.test(before) || NONE.test(clause.slice(at + length))) return undefined;
+  if (able === null || hedged(before) || NONE.test(clause.slice(at + length))) return undefined;
   return { ...agent(clause, pattern, able.index, at + length), able: true };
 }
 
@@ -57,7 +58,7 @@ export function ableThen(
   pattern: ClaimPattern,
 ): Found | undefined {
   const before = clause.slice(0, at);
-  if (!ABLE_THEN.test(before) || HEDGE.test(before) || NONE.test(clause.slice(at + length))) return undefined;
+  if (!ABLE_THEN.test(before) || hedged(before) || NONE.test(clause.slice(at + length))) return undefined;
   return { ...agent(clause, pattern, at, at + length), able: true };
 }
 
@@ -115,7 +116,7 @@ export function coordinated(
 /** The first clause of a sentence has "I" or "we" and a verb of theirs, with no negation or condition. */
 export function subjectLeads(sentence: readonly string[]): boolean {
   const first = sentence[0] ?? '';
-  if (HEDGE.test(first)) return false;
+  if (hedged(first)) return false;
   return [...first.matchAll(SUBJECT_VERB)].some((m) => !NO_VERB.has(m[1]!.toLowerCase()));
 }
 
@@ -137,7 +138,7 @@ export function afterOtherVerb(
   const before = clause.slice(0, at);
   // "When I checked the order had been cancelled and refunded": a participle joined to a passive
   // shares the passive's subject, not the "I" before it (see afterOtherParticiple).
-  if (HEDGE.test(before) || PASSIVE_AND.test(before)) return undefined;
+  if (hedged(before) || PASSIVE_AND.test(before)) return undefined;
   let lead: RegExpExecArray | undefined;
   for (const m of before.matchAll(SUBJECT_VERB)) lead = m;
   // "I created a branch, pushed the fix and opened a PR": the clause goes on the first one's subject.
@@ -172,7 +173,7 @@ export function afterOtherParticiple(
 ): Found | undefined {
   const before = clause.slice(0, at);
   const m = PASSIVE_AND.exec(before);
-  if (m === null || HEDGE.test(before)) return undefined;
+  if (m === null || hedged(before)) return undefined;
   const participle = m[2]!.toLowerCase();
   if (NO_VERB.has(participle) || STOP.has(participle) || DETERMINERS.has(participle)) return undefined;
   const past = /\b(?:was|were)\b/i.test(m[1]!);

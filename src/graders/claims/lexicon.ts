@@ -45,6 +45,44 @@ export const HEDGE = new RegExp(
   String.raw`\b(?:not|never|no(?!${ID_AHEAD})|cannot|unable|if|whether|would|could|should|will|can|may(?!\s+\d)(?<!\b(?:from|in|on|of|for|since|until|before|after|by|last|this|next|early|late|mid)\s+may)|might|unless|once|until|probably|likely|possibly|maybe|perhaps|supposedly)\b|n['’]t\b|['’]ll\b`,
   'i',
 );
+/**
+ * A future or modal word before a verb of seeing, finding, knowing or hearing, that verb, and "that"
+ * after it: "you'll see that ", "you will find ", "you'll be glad to hear ", "you may notice ", "you'll
+ * be able to see ". Read from the first hedge of a text (sticky).
+ */
+const PERCEIVING = new RegExp(
+  String.raw`(?:will|would|could|should|can|may|might|shall|['’]ll)\s+(?:(?:also|now|soon|then|quickly|easily|clearly)\s+)?(?:be\s+(?:(?:so|very|really)\s+)?(?:glad|happy|pleased|relieved|delighted|thrilled|able)\s+to\s+)?(?:see|find|notice|know|hear|learn|discover|spot)(?:\s+that)?(?![\p{L}\d'’-])\s*`,
+  'iuy',
+);
+/** A word of a noun phrase: "draft", "order's", "#1234", "$20". */
+const PHRASE_WORD = String.raw`[\p{L}\d#$€£][\p{L}\d#$€£.,'’/-]*`;
+/**
+ * The start of a clause with a subject of its own and a past or perfect verb: "I cancelled", "I've
+ * deleted", "we were able to", "the draft has been", "your refund was", "the order's been" (not "I
+ * am", "your order is").
+ */
+const PAST_CLAUSE = new RegExp(
+  String.raw`^(?:(?:i|we)(?:['’](?:ve|d))?(?![\p{L}\d'’-])(?!\s+(?:am|are|is)\b)|(?:${PHRASE_WORD}\s+){0,4}(?:${PHRASE_WORD}\s+(?:has|have|had|was|were)|${PHRASE_WORD}['’](?:s|ve|d)\s+been)(?![\p{L}\d'’-]))`,
+  'iu',
+);
+/**
+ * A {@link HEDGE} in `text`, the words before a verb (or a whole clause): a future or modal word
+ * before a verb of seeing or knowing hedges the seeing, not the clause it introduces when that
+ * clause has its own subject and a past or perfect verb ("You'll see that I cancelled your order",
+ * "You'll find the draft has been deleted", "You'll be glad to hear I deleted the spam pages":
+ * read as that clause alone). A negation or condition before it, or any hedge inside that clause,
+ * still reaches ("You won't find that I deleted anything", "You'll see if I cancelled it", "You'll
+ * see that I will cancel it").
+ */
+export function hedged(text: string): boolean {
+  const hedge = HEDGE.exec(text);
+  if (hedge === null) return false;
+  PERCEIVING.lastIndex = hedge.index;
+  const lead = PERCEIVING.exec(text);
+  if (lead === null) return true;
+  const clause = text.slice(lead.index + lead[0].length);
+  return !PAST_CLAUSE.test(clause) || HEDGE.test(clause);
+}
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
 export const STOP = new Set(
   'for to on in at with and or but from by so because as which who using via into of onto than then since while per before after until till unless once when whenever if'.split(

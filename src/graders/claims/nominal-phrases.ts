@@ -17,6 +17,7 @@ import {
   STOP,
   WORD,
   WORDS,
+  hedged,
 } from './lexicon.js';
 import { nextWord } from './noun-phrases.js';
 import { ABLE, ADVERBS, ADVERBS_ALL, BY_ME, LEAD, NOUN_CLAIM_END, ON_REQUEST } from './verb-lexicon.js';
@@ -152,7 +153,7 @@ export const claimEnds = (rest: string): boolean =>
  */
 export function doneBefore(clause: string, start: number): number | undefined {
   const before = clause.slice(0, start);
-  if (HEDGE.test(before)) return undefined;
+  if (hedged(before)) return undefined;
   const tail = Math.max(0, start - 200);
   const mine = COMPLETED_BY_ME.exec(before.slice(tail));
   if (mine !== null) return tail + mine.index;

@@ -4,7 +4,7 @@
  */
 
 import type { Claim } from './claim.js';
-import { HEDGE, NONE, SUBORDINATE, WORDS, negatedNoun } from './lexicon.js';
+import { NONE, SUBORDINATE, WORDS, hedged, negatedNoun } from './lexicon.js';
 import {
   DONE_AFTER,
   REPORT,
@@ -169,7 +169,7 @@ function nounDone(
     if (
       opens &&
       !habit &&
-      !HEDGE.test(clause.slice(0, doneEnd)) &&
+      !hedged(clause.slice(0, doneEnd)) &&
       !negatedNoun(head, phrase.start) &&
       claimEnds(rest) &&
       !DONE_BY_ANOTHER.test(rest) &&

@@ -6,7 +6,7 @@
 
 import type { ClaimPattern } from '../../grading/types.js';
 import type { Claim, Found } from './claim.js';
-import { DETERMINED, DETERMINERS, FIELDS, FINITE, HEDGE, NONE, WORDS, negatedNoun } from './lexicon.js';
+import { DETERMINED, DETERMINERS, FIELDS, FINITE, NONE, WORDS, hedged, negatedNoun } from './lexicon.js';
 import { isHabit, isMetadata, readBack } from './non-claims.js';
 import { made, nounBefore, personBefore, relativeNoun } from './noun-phrases.js';
 import { agent, listedBefore } from './object-lists.js';
@@ -41,7 +41,7 @@ export function claimAt(
   const before = clause.slice(0, at);
   const after = clause.slice(at + length);
   const verbEnd = at + length;
-  if (HEDGE.test(before) || ERROR_MESSAGE.test(clause.slice(0, verbEnd))) return undefined;
+  if (hedged(before) || ERROR_MESSAGE.test(clause.slice(0, verbEnd))) return undefined;
   const subject = SUBJECT.exec(before);
   if ((subject || LEAD.test(before)) && NONE.test(after)) return undefined;
   if (subject) return agent(clause, pattern, subject.index, verbEnd);
