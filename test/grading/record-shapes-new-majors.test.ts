@@ -37,6 +37,11 @@ describe('the new-major fixtures name the SDK and exact version they were built 
     ['google-genai/v3-chat-history', '@google/genai', '3.3.0'],
     ['google-genai/v3-afc-limit', '@google/genai', '3.3.0'],
     ['google-genai/v3-function-calls', '@google/genai', '3.3.0'],
+    ['google-genai/v3-stream-args-history', '@google/genai', '3.3.0'],
+    ['google-genai/v3-stream-args-first-chunk', '@google/genai', '3.3.0'],
+    ['ai-sdk/v7-code-mode', '@ai-sdk/code-mode', '1.0.42'],
+    ['ai-sdk/v7-code-mode-nested', '@ai-sdk/code-mode', '1.0.42'],
+    ['ai-sdk/v7-code-mode-no-tools', '@ai-sdk/code-mode', '1.0.42'],
     ['anthropic/v1-16-beta-message', '@anthropic-ai/sdk', '1.16.0'],
   ])('%s', (name, pkg, version) => {
     expect(fixture(name).source).toEqual({ package: pkg, version });
@@ -231,5 +236,33 @@ describe('Anthropic 1.16 (typed against its BetaMessage)', () => {
       graders: ['read_only_run'],
     });
     expect(graded.grades[0]!.score).toBe(0);
+  });
+});
+
+describe('Google GenAI 3: function-call arguments streamed in pieces (streamFunctionCallArguments)', () => {
+  it('a piece (willContinue, partialArgs) is an error naming the fix, never a finished call with partial arguments', () => {
+    // The first chunk names delete_node with no args yet: it read as delete_node({}) that ran.
+    for (const name of ['google-genai/v3-stream-args-first-chunk', 'google-genai/v3-stream-args-history']) {
+      let thrown: unknown;
+      try {
+        normalizeToolCalls(value(name));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isAiEvalError(thrown) && thrown.code).toBe('INVALID_TOOL_CALLS');
+      expect(String((thrown as Error).message)).toMatch(/streamed in pieces.*streamFunctionCallArguments/);
+    }
+    // A nameless piece alone (partialArgs) names the same fix, not only a missing name.
+    expect(() =>
+      normalizeToolCalls([
+        { functionCall: { partialArgs: [{ jsonPath: '$.id', numberValue: 7 }], willContinue: true } },
+      ]),
+    ).toThrow(/streamed in pieces/);
+  });
+
+  it('a whole call that says willContinue: false is read as before', () => {
+    expect(
+      normalizeToolCalls([{ functionCall: { name: 'delete_node', args: { id: 7 }, willContinue: false } }]),
+    ).toEqual([{ function_name: 'delete_node', arguments: { id: 7 } }]);
   });
 });

@@ -1,3 +1,4 @@
+import { AiEvalError } from '../../errors.js';
 import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
 
 /** Part keys of Gemini content that carry neither a call nor a result. */
@@ -44,7 +45,9 @@ const isOtherPart = (item: Json): boolean => {
  * `GenerateContentResponse` (its `automaticFunctionCallingHistory`, then each candidate's content
  * that the history does not already hold).
  * A `functionCalls` list is read as bare `{ name, args }` calls. `Content` turns are read by role
- * (`model`, `user`).
+ * (`model`, `user`). A piece of a call streamed in pieces (Vertex AI's `streamFunctionCallArguments`:
+ * `willContinue: true`, `partialArgs`, or a nameless part with either) is an error: the SDK does not
+ * merge the pieces, and a piece's arguments are not the call's.
  *
  * @example
  * ```ts
@@ -56,6 +59,7 @@ export const googleGenai: Adapter = (item, path, reader) => {
   if (Array.isArray(item.candidates)) return readResponse(item, path, reader);
   const call = item.functionCall;
   if (isObject(call)) {
+    if (isPiece(call)) throw streamedPiece(`${path}.functionCall`);
     reader.call({ name: text(call.name) ?? '', args: call.args, id: text(call.id) }, `${path}.functionCall`);
     return true;
   }
@@ -70,6 +74,24 @@ export const googleGenai: Adapter = (item, path, reader) => {
   }
   return readServerParts(item, path, reader) || isOtherPart(item);
 };
+
+/**
+ * A piece of a function call streamed in pieces: more follows (`willContinue: true`), it carries
+ * streamed arguments (`partialArgs`), or it has no name and either key (the pieces after the
+ * first). A whole call may say `willContinue: false`.
+ */
+function isPiece(call: Json): boolean {
+  if (call.willContinue === true) return true;
+  if (Array.isArray(call.partialArgs) && call.partialArgs.length > 0) return true;
+  return text(call.name) === undefined && ('willContinue' in call || 'partialArgs' in call);
+}
+
+function streamedPiece(path: string): AiEvalError {
+  return new AiEvalError(
+    'INVALID_TOOL_CALLS',
+    `The tool-call record at ${path} is a function call streamed in pieces (willContinue or partialArgs: Vertex AI's streamFunctionCallArguments), and @google/genai does not merge the pieces (a chat's history keeps each as its own turn): a piece's arguments are not the call's. Pass whole calls: leave streamFunctionCallArguments off (or use generateContent / sendMessage), or pass each call as { name, args } once your code has joined its pieces.`,
+  );
+}
 
 function readServerParts(item: Json, path: string, reader: Reader): boolean {
   const code = item.executableCode;
