@@ -1,3 +1,4 @@
+import { innerCallsHidden } from '../grading/adapters/core.js';
 import { defineGrader } from '../grading/define-grader.js';
 import { declaredMutating } from '../grading/tool-catalog.js';
 import type { CatalogTool, GradingContext, ToolCall } from '../grading/types.js';
@@ -22,7 +23,9 @@ export const DEFAULT_FORBIDDEN_PREFIXES = ['create_', 'update_', 'delete_', 'edi
  *
  * Use it for questions that must be answered without side effects: lookups, reports, previews.
  * Do not use it where writing is the task. Without a tool-call record it errors instead of quietly
- * passing: a read-only claim it cannot check is worse than a missing score.
+ * passing: a read-only claim it cannot check is worse than a missing score. So it does when no
+ * mutating call is recorded but a call ran tools the record does not hold (an ai 7 code mode call
+ * whose program calls tools, without the calls it made inside).
  *
  * @example
  * ```ts
@@ -47,7 +50,10 @@ export const readOnlyRun = defineGrader({
     const catalog: readonly CatalogTool[] = Array.isArray(context.tools) ? context.tools : [];
     const offenders = new Set<string>();
     const byCatalog = new Set<string>();
+    const hidden = new Set<string>();
     for (const call of context.tool_calls) {
+      const inner = innerCallsHidden(call);
+      if (inner !== undefined) hidden.add(inner);
       const name = callName(call);
       if (name === '') continue;
       const declared = declaredMutating(catalog, name);
@@ -57,6 +63,10 @@ export const readOnlyRun = defineGrader({
     const source = `from the agent tool-call record${catalogNote(byCatalog)}`;
     if (offenders.size > 0)
       return result(0, `mutating tools called: ${[...offenders].join(', ')} (${source})`);
+    // A call that ran other calls the record does not hold (ai 7 code mode's program) may have
+    // written: no mutating call among those shown is no read-only run.
+    if (hidden.size > 0)
+      return result(null, `${[...hidden].join('; ')}: cannot verify the run was read-only`, true);
     return result(1, `no mutating tool among ${context.tool_calls.length} recorded calls (${source})`);
   },
 });

@@ -1,7 +1,15 @@
 import type { ToolCallStatus } from '../types.js';
 import { AiEvalError } from '../../errors.js';
 import { isThenable } from '../../internal/thenable.js';
-import { isObject, text, type Adapter, type Json, type Reader } from './core.js';
+import {
+  isObject,
+  parseArguments,
+  text,
+  type Adapter,
+  type InnerCalls,
+  type Json,
+  type Reader,
+} from './core.js';
 
 /** Tool-result outputs of AI SDK model messages that report a failure. */
 const ERROR_OUTPUTS: ReadonlySet<unknown> = new Set(['error-text', 'error-json', 'execution-denied']);
@@ -34,6 +42,9 @@ const outputFailed = (output: unknown): boolean =>
  * `output-denied` (or `approval-responded`, denied) fails it; ai 7's automatic approvals
  * (`isAutomatic`) are read alike. ai 7's provider `custom` parts (`{ type: 'custom', kind }`) are
  * passed over, as its `reasoning-file` and `steering-message` parts are (core's NON_CALL_TYPES).
+ * An ai 7 code mode call (`@ai-sdk/code-mode`: input `{ js }`, a program that calls tools) is
+ * marked as one whose inner calls the record does not show, unless it holds a call with code
+ * mode's inner id (`<call id>:tool-<n>`).
  *
  * @example
  * ```ts
@@ -52,15 +63,18 @@ export const aiSdk: Adapter = (item, path, reader) => {
     item.toolName === undefined
   ) {
     const status = uiStatus(item);
-    reader.call(
-      { name: type.slice('tool-'.length), args: item.input ?? item.rawInput, id, kind, status },
-      path,
-    );
+    const name = type.slice('tool-'.length);
+    const args = item.input ?? item.rawInput;
+    reader.call({ name, args, id, kind, status, inner: codeModeInner(name, args, id) }, path);
     return true;
   }
   if (type === 'dynamic-tool' && typeof item.toolName === 'string') {
     const status = uiStatus(item);
-    reader.call({ name: item.toolName, args: item.input ?? item.rawInput, id, kind, status }, path);
+    const args = item.input ?? item.rawInput;
+    reader.call(
+      { name: item.toolName, args, id, kind, status, inner: codeModeInner(item.toolName, args, id) },
+      path,
+    );
     return true;
   }
   if (type === 'tool-invocation' && isObject(item.toolInvocation)) {
@@ -77,8 +91,9 @@ export const aiSdk: Adapter = (item, path, reader) => {
             : 'ok'
           : 'unknown'
         : undefined;
+    const args = 'input' in item ? item.input : item.args;
     reader.call(
-      { name: item.toolName, args: 'input' in item ? item.input : item.args, id, kind, status },
+      { name: item.toolName, args, id, kind, status, inner: codeModeInner(item.toolName, args, id) },
       path,
     );
     return true;
@@ -115,6 +130,23 @@ export const aiSdk: Adapter = (item, path, reader) => {
   }
   return false;
 };
+
+/**
+ * What an ai 7 code mode call (`@ai-sdk/code-mode`, a local tool caller) says of the calls made
+ * inside it: its input is `{ js }`, a program that calls the tools routed to it as
+ * `tools.<name>(input)`, and those calls run inside the call, so the record holds none of them.
+ * Code mode gives each the toolCallId `<call id>:tool-<n>`: once the record holds one, they are
+ * shown. A program that never names `tools` calls none, and reads as any other call.
+ */
+function codeModeInner(name: string, input: unknown, id: string | undefined): InnerCalls | undefined {
+  const args = parseArguments(input);
+  if (!isObject(args) || typeof args.js !== 'string' || Object.keys(args).length !== 1) return undefined;
+  if (!/\btools\b/.test(args.js)) return undefined;
+  return {
+    reason: `the record cannot show the calls made inside ${name} (ai 7 code mode: the tools its program calls run inside that call, and the run records none of them); log each from its tool's execute, whose toolCallId code mode sets to '<call id>:tool-<n>', and add them to the record as tool-call parts with that id`,
+    idPrefix: id === undefined ? undefined : `${id}:tool-`,
+  };
+}
 
 function readContainer(item: Json, path: string, reader: Reader): boolean {
   if (typeof item.role === 'string' || typeof item.type === 'string') return false;

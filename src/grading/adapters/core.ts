@@ -62,6 +62,52 @@ export interface CallFields {
   pluginId?: string | undefined;
   kind?: Exclude<ToolCallKind, 'function'> | undefined;
   status?: ToolCallStatus | undefined;
+  /** The call ran other calls inside it that the record does not show (see {@link InnerCalls}). */
+  inner?: InnerCalls | undefined;
+}
+
+/**
+ * What a call that runs other calls inside it (ai 7 code mode's program) says of them: why the
+ * record cannot show them, and, when they can be added to the record, the id prefix they carry.
+ *
+ * @example
+ * ```ts
+ * const inner: InnerCalls = { reason: 'the calls made inside code ...', idPrefix: 'call_1:tool-' };
+ * ```
+ */
+export interface InnerCalls {
+  /** Why the calls made inside are not in the record, and how to add them. */
+  reason: string;
+  /** The id prefix of the calls made inside: once the record holds one, they are shown. */
+  idPrefix?: string | undefined;
+}
+
+const hiddenInner = new WeakMap<object, string>();
+
+/**
+ * Why the record cannot show the calls made inside this normalised call (ai 7 code mode ran a
+ * program that calls tools, and the record holds none of them), or undefined. Set by the record
+ * reader; kept when a normalised record is read again.
+ *
+ * @example
+ * ```ts
+ * const hidden = normalizeToolCalls(record).map(innerCallsHidden).filter(Boolean);
+ * ```
+ */
+export function innerCallsHidden(call: unknown): string | undefined {
+  return typeof call === 'object' && call !== null ? hiddenInner.get(call) : undefined;
+}
+
+/**
+ * Marks a normalised call as one whose inner calls the record cannot show ({@link innerCallsHidden}).
+ *
+ * @example
+ * ```ts
+ * markInnerCallsHidden(call, 'the calls made inside code ...');
+ * ```
+ */
+export function markInnerCallsHidden(call: object, reason: string): void {
+  hiddenInner.set(call, reason);
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { ToolCallKind, ToolCallStatus } from '../types.js';
-import { text, unrecognised, type Adapter } from './core.js';
+import { innerCallsHidden, text, unrecognised, type Adapter } from './core.js';
 
 const STATUSES: ReadonlySet<string> = new Set<ToolCallStatus>(['ok', 'error', 'unknown']);
 const KINDS: ReadonlySet<string> = new Set<ToolCallKind>(['function', 'custom', 'hosted']);
 
 /**
  * Already normalised calls, `{ function_name, plugin_id?, arguments, status?, kind? }`, kept as
- * they are; a `status` or `kind` outside the documented values is an error.
+ * they are (with the mark of a call whose inner calls the record cannot show); a `status` or `kind`
+ * outside the documented values is an error.
  *
  * @example
  * ```ts
@@ -22,6 +23,8 @@ export const normalised: Adapter = (item, path, reader) => {
   if (kind !== undefined && !(typeof kind === 'string' && KINDS.has(kind))) {
     throw unrecognised(kind, `${path}.kind`, "a call kind: 'function', 'custom' or 'hosted'");
   }
+  // A call read before whose inner calls the record could not show (ai 7 code mode) stays so.
+  const hiddenReason = innerCallsHidden(item);
   reader.call(
     {
       name: item.function_name,
@@ -29,6 +32,7 @@ export const normalised: Adapter = (item, path, reader) => {
       pluginId: text(item.plugin_id),
       kind: kind === 'custom' || kind === 'hosted' ? kind : undefined,
       status: status as ToolCallStatus | undefined,
+      inner: hiddenReason === undefined ? undefined : { reason: hiddenReason },
     },
     path,
   );

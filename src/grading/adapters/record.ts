@@ -1,11 +1,13 @@
 import type { ToolCall, ToolCallStatus } from '../types.js';
 import {
   isObject,
+  markInnerCallsHidden,
   NON_CALL_TYPES,
   parseArguments,
   unrecognised,
   type Adapter,
   type CallFields,
+  type InnerCalls,
   type Json,
   type Outcome,
   type Reader,
@@ -18,6 +20,7 @@ interface Pending {
   id: string | undefined;
   own: ToolCallStatus | undefined;
   linked: Outcome | undefined;
+  inner: InnerCalls | undefined;
 }
 
 interface Result {
@@ -80,8 +83,16 @@ export function readRecord(value: unknown, adapters: readonly Adapter[]): ToolCa
       : state.calls.filter((p) => p.id === undefined || !state.replaced.has(p.id));
   return kept.map((p) => {
     const status = p.linked ?? p.own ?? (anyResult || awaiting.has(p) ? 'unknown' : undefined);
-    return status === undefined ? p.call : { ...p.call, status };
+    const call = status === undefined ? p.call : { ...p.call, status };
+    if (p.inner !== undefined && !innerShown(p.inner, kept)) markInnerCallsHidden(call, p.inner.reason);
+    return call;
   });
+}
+
+/** Whether the record holds a call made inside another: one whose id has the caller's inner prefix. */
+function innerShown(inner: InnerCalls, calls: readonly Pending[]): boolean {
+  const prefix = inner.idPrefix;
+  return prefix !== undefined && calls.some((p) => p.id !== undefined && p.id.startsWith(prefix));
 }
 
 /**
@@ -156,7 +167,7 @@ function pending(fields: CallFields, path: string, index: number): Pending {
     arguments: parseArguments(fields.args),
     ...(fields.kind ? { kind: fields.kind } : {}),
   };
-  return { call, index, id: fields.id, own: fields.status, linked: undefined };
+  return { call, index, id: fields.id, own: fields.status, linked: undefined, inner: fields.inner };
 }
 
 /**
