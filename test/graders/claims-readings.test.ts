@@ -401,3 +401,35 @@ describe('claims_grader: a bare first item before determined ones, before a plur
     expect(await scores(named, [draft, homepage])).toEqual(all(named, 0));
   });
 });
+
+describe('claims_grader: a bullet before a list that comes before its verb', () => {
+  // "- The draft, the homepage and the FAQ have been deleted" read the homepage and the FAQ only:
+  // the bullet made the first item no item, so a run that never deleted the draft scored 1.
+  const draft = call('delete_node', { type: 'draft' });
+  const homepage = call('delete_page', { name: 'homepage' });
+  const faq = call('delete_page', { name: 'FAQ' });
+  const lists = [
+    '- The draft, the homepage and the FAQ have been deleted',
+    '* The draft, the homepage and the FAQ have been deleted',
+    '• The draft, the homepage and the FAQ have been deleted',
+    '1. The draft, the homepage and the FAQ have been deleted',
+    '2) The draft, the homepage and the FAQ have been deleted',
+    '- Draft, homepage and FAQ have been deleted.',
+    '* Draft, the homepage and the FAQ have been deleted.',
+    'Done:\n- The draft, the homepage, and the FAQ were deleted.\n- Nothing else changed.',
+  ];
+
+  it('each item is claimed: 0 with the draft call missing, 1 with all three', async () => {
+    expect(await scores(lists, [homepage, faq])).toEqual(all(lists, 0));
+    expect(await scores(lists, [draft, homepage, faq])).toEqual(all(lists, 1));
+  });
+
+  it('a bullet before a greeting or a reply still makes it no item', async () => {
+    const greeted = [
+      '- Hi Ana, the draft and the homepage have been deleted.',
+      '- Sure, draft and homepage have been deleted.',
+    ];
+    expect(await scores(greeted, [draft, homepage])).toEqual(all(greeted, 1));
+    expect(await scores(greeted, [homepage])).toEqual(all(greeted, 0));
+  });
+});

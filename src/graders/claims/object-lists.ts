@@ -157,9 +157,11 @@ export function listedBeforeClauses(
   let i = end - 1;
   for (; i >= 0; i--) {
     const clause = sentence[i]!;
-    if (!DETERMINED.test(clause)) break;
+    // "- The draft, the homepage and the FAQ have been deleted": a bullet opens the first item.
+    const from = i === 0 ? bulletEnd(clause) : 0;
+    if (!DETERMINED.test(clause.slice(from))) break;
     const noun = nounBefore(clause);
-    if (noun === undefined || noun.words.length === 0 || clause.slice(0, noun.start).trim() !== '') break;
+    if (noun === undefined || noun.words.length === 0 || noun.start !== from) break;
     claims.unshift(made(clause, pattern, noun.start, noun.words, clause.length));
   }
   // "Draft, the homepage and the FAQ have been deleted": a bare item of one or two words opens the
@@ -192,12 +194,19 @@ const OPENERS = new Set(
  * undefined; the sentence's first clause (`opening`) is none when it is a reply or a step ("Perfect").
  */
 function bareItem(clause: string, pattern: ClaimPattern, opening = false): Claim | undefined {
-  const item = furtherObject(clause, 2);
-  if (item === undefined || item.words.length === 0 || clause.slice(item.consumed).trim() !== '')
+  const from = opening ? bulletEnd(clause) : 0;
+  const item = furtherObject(clause.slice(from), 2);
+  if (item === undefined || item.words.length === 0 || clause.slice(from + item.consumed).trim() !== '')
     return undefined;
   if (opening && item.words.length === 1 && OPENERS.has(item.words[0]!)) return undefined;
-  return made(clause, pattern, 0, item.words, item.consumed);
+  return made(clause, pattern, from, item.words, from + item.consumed);
 }
+
+/** A list bullet at the start of a line: "- ", "* ", "• ", "1. ", "2) ". */
+const BULLET = /^(?:[-*•]|\d{1,3}[.)])\s+/u;
+
+/** Where the words of a clause start after a bullet (0 when there is none). */
+const bulletEnd = (clause: string): number => BULLET.exec(clause)?.[0].length ?? 0;
 
 /**
  * The items of a bare list that opens the sentence and ends in the clause of a plural passive
