@@ -6,7 +6,7 @@
 
 import type { ClaimPattern } from '../../grading/types.js';
 import type { Claim, Found } from './claim.js';
-import { AND_ITEM, AND_OBJECT, DETERMINED, LIST_ITEM, PHRASE_END } from './lexicon.js';
+import { AND_ITEM, AND_OBJECT, DETERMINED, LAST_ADVERBS, LIST_ITEM, PHRASE_END } from './lexicon.js';
 import { furtherObject, made, nounBefore, objectAfter } from './noun-phrases.js';
 import { LEAD } from './verb-lexicon.js';
 
@@ -67,7 +67,11 @@ function furtherObjects(
  * or a reply ("..., Ana", "..., thanks").
  */
 export function listedAfter(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed {
-  return bareList(sentence, from, pattern) ?? determinedList(sentence, from, pattern);
+  return (
+    bareList(sentence, from, pattern) ??
+    commaList(sentence, from, pattern) ??
+    determinedList(sentence, from, pattern)
+  );
 }
 
 /**
@@ -125,6 +129,37 @@ function bareList(sentence: readonly string[], from: number, pattern: ClaimPatte
     if (AND_ITEM.test(clause)) return { claims, end: { index: i, at: end } };
   }
   return undefined;
+}
+
+/**
+ * After the last item of a list of commas: nothing but an adverb that may end it ("too") or a short
+ * "for" phrase ("for you", "for deletion"), and the sentence's end.
+ */
+const LIST_END = new RegExp(
+  String.raw`^\s*(?:(?:${LAST_ADVERBS.join('|')}|as\s+well)\s*|for(?:\s+[\p{L}'’-]+){1,2}\s*)?[.!?)]*\s*$`,
+  'iu',
+);
+
+/**
+ * The items of a list of commas with no "and" ("I deleted the draft, homepage, FAQ."), when the
+ * sentence ends in them: two clauses or more, each nothing but one item, bare of one or two words
+ * or with a determiner; undefined otherwise. One clause alone after a comma may be a name or a
+ * reply ("I deleted the draft, Ana"), and a clause that says more ends no such list ("..., homepage
+ * is unchanged", "..., homepage, thanks").
+ */
+function commaList(sentence: readonly string[], from: number, pattern: ClaimPattern): Listed | undefined {
+  if (sentence.length - from < 2) return undefined;
+  const claims: Claim[] = [];
+  let at = 0;
+  for (let i = from; i < sentence.length; i++) {
+    const clause = sentence[i]!;
+    if (AND_ITEM.test(clause)) return undefined;
+    const before = claims.length;
+    at = furtherObjects(clause, pattern, claims, 0, 0, LIST_ITEM, 2);
+    if (claims.length !== before + 1 || claims[before]!.objects.length === 0) return undefined;
+    if (!(i === sentence.length - 1 ? LIST_END : /^\s*$/).test(clause.slice(at))) return undefined;
+  }
+  return { claims, end: { index: sentence.length - 1, at } };
 }
 
 /**
