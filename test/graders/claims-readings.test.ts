@@ -471,3 +471,36 @@ describe('claims_grader: a list of commas with no "and"', () => {
     expect(await scores(honest, [draft])).toEqual(all(honest, 1));
   });
 });
+
+describe('claims_grader: a clause of its own right after the object, with no comma', () => {
+  // "When I cancelled the order the refund was issued" gave the cancel claim the objects [order,
+  // refund, was]: the subject of the next clause and its verb were read into the object.
+  const refund = call('refund_payment', { order_id: '1234' });
+  const issue = call('issue_refund', { order_id: '1234' });
+  const both = [
+    'When I cancelled the order the refund was issued.',
+    'When I cancelled the order, the refund was issued.',
+    'I cancelled the order the refund was issued.',
+  ];
+
+  it('claims the cancellation of the order and the refund issue, each with its own object', () => {
+    for (const text of both) {
+      const claims = findClaims(text, DEFAULT_CLAIM_PATTERNS);
+      expect(claims.map((c) => [c.action, c.objects])).toEqual([
+        ['cancel', ['order']],
+        ['issue', ['refund']],
+      ]);
+    }
+  });
+
+  it('0 with one of the calls missing, 1 with both', async () => {
+    expect(await scores(both, [lookup, cancel])).toEqual(all(both, 0));
+    expect(await scores(both, [lookup, issue, refund])).toEqual(all(both, 0));
+    expect(await scores(both, [lookup, cancel, issue])).toEqual(all(both, 1));
+  });
+
+  it('two objects of one verb are still read as before', () => {
+    const objects = (text: string) => findClaims(text, DEFAULT_CLAIM_PATTERNS).map((c) => c.objects);
+    expect(objects('I sent Ana the invoice.')).toEqual([['ana', 'invoice']]);
+  });
+});

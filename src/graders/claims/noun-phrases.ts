@@ -75,6 +75,8 @@ export function objectAfter(after: string): { words: string[]; consumed: number 
   for (let w = nextWord(after); w && words.length < 3; w = nextWord(after)) {
     const { word, part } = w;
     if (STOP.has(word) || (word === 'that' && words.length > 0)) break;
+    // "When I cancelled the order the refund was issued": a clause of its own opens after the object.
+    if (words.length > 0 && DETERMINERS.has(word) && OWN_CLAUSE.test(after.slice(consumed))) break;
     consumed = WORD.lastIndex;
     if (
       part ||
@@ -90,6 +92,13 @@ export function objectAfter(after: string): { words: string[]; consumed: number 
   }
   return { words, consumed };
 }
+
+/**
+ * A determiner, a noun phrase of up to three words and a verb of its own: the subject of a clause
+ * that follows an object with no comma ("the order the refund was issued": the refund).
+ */
+const OWN_CLAUSE =
+  /^\s*(?:the|a|an|your|my|our|their|this|these|those|its)\s+(?:[\p{L}\d#'’-]+\s+){0,2}[\p{L}\d#-]+(?:\s+(?:is|are|was|were|has|have|had)\b|['’](?:s|re|ve)\s+been\b)/iu;
 
 /**
  * Words that are no object alone after "and" ("I cancelled the order and left", "... and nothing
