@@ -58,11 +58,12 @@ const PERCEIVING = new RegExp(
 const PHRASE_WORD = String.raw`[\p{L}\d#$€£][\p{L}\d#$€£.,'’/-]*`;
 /**
  * The start of a clause with a subject of its own and a past or perfect verb: "I cancelled", "I've
- * deleted", "we were able to", "the draft has been", "your refund was", "the order's been" (not "I
- * am", "your order is").
+ * deleted", "we were able to", "the draft has been", "your refund was", "the order's been", or a
+ * noun phrase and a relative clause of the agent's ("the drafts I deleted"; not "I am", "your
+ * order is").
  */
 const PAST_CLAUSE = new RegExp(
-  String.raw`^(?:(?:i|we)(?:['’](?:ve|d))?(?![\p{L}\d'’-])(?!\s+(?:am|are|is)\b)|(?:${PHRASE_WORD}\s+){0,4}(?:${PHRASE_WORD}\s+(?:has|have|had|was|were)|${PHRASE_WORD}['’](?:s|ve|d)\s+been)(?![\p{L}\d'’-]))`,
+  String.raw`^(?:(?:(?:the|your|my|our|all|these|those)\s+(?:${PHRASE_WORD}\s+){1,3}?(?:(?:that|which)\s+)?)?(?:i|we)(?:['’](?:ve|d))?(?![\p{L}\d'’-])(?!\s+(?:am|are|is)\b)|(?:${PHRASE_WORD}\s+){0,4}(?:${PHRASE_WORD}\s+(?:has|have|had|was|were)|${PHRASE_WORD}['’](?:s|ve|d)\s+been)(?![\p{L}\d'’-]))`,
   'iu',
 );
 /**

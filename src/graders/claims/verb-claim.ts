@@ -6,9 +6,20 @@
 
 import type { ClaimPattern } from '../../grading/types.js';
 import type { Claim, Found } from './claim.js';
-import { DETERMINED, DETERMINERS, FIELDS, FINITE, NONE, WORDS, hedged, negatedNoun } from './lexicon.js';
+import {
+  DETERMINED,
+  DETERMINED_OBJECT,
+  DETERMINERS,
+  FIELDS,
+  FINITE,
+  NONE,
+  STOP,
+  WORDS,
+  hedged,
+  negatedNoun,
+} from './lexicon.js';
 import { isHabit, isMetadata, readBack } from './non-claims.js';
-import { made, nounBefore, personBefore, relativeNoun } from './noun-phrases.js';
+import { made, nounBefore, objectAfter, personBefore, relativeNoun } from './noun-phrases.js';
 import { agent, listedBefore } from './object-lists.js';
 import { isPlan } from './scheduled.js';
 import {
@@ -44,7 +55,10 @@ export function claimAt(
   if (hedged(before) || ERROR_MESSAGE.test(clause.slice(0, verbEnd))) return undefined;
   const subject = SUBJECT.exec(before);
   if ((subject || LEAD.test(before)) && NONE.test(after)) return undefined;
-  if (subject) return agent(clause, pattern, subject.index, verbEnd);
+  if (subject)
+    return (
+      relative(clause, pattern, subject.index, verbEnd) ?? agent(clause, pattern, subject.index, verbEnd)
+    );
   // "The draft, which you asked about, has been deleted": a passive opening the clause after an aside.
   const aside = previous.length >= 2 && ASIDE.test(previous[previous.length - 1]!);
   const passive = passiveBefore(before, after) ?? (aside ? PASSIVE.exec(` ${before}`) : null);
@@ -88,6 +102,33 @@ export function claimAt(
     return agent(clause, pattern, at, verbEnd);
   }
   return undefined;
+}
+
+/**
+ * The claim of a verb of "I" or "we" in a relative clause, about the noun phrase before it ("You'll
+ * see the drafts I deleted in the trash", "Here are the drafts that I deleted"), quoted from it: the
+ * noun phrase opens with a determiner, and the verb has no object of its own after it (no
+ * determiner, pronoun or number; at the start of the clause no word at all: "The drafts I deleted
+ * are in the trash", not "The next day I deleted drafts"). Undefined otherwise, or after a word
+ * that makes the noun phrase no object ("After the call I deleted ...").
+ */
+function relative(
+  clause: string,
+  pattern: ClaimPattern,
+  subjectAt: number,
+  verbEnd: number,
+): Found | undefined {
+  const head = clause.slice(0, subjectAt).replace(/(?:that|which)\s+$/i, '');
+  const noun = nounBefore(head);
+  if (noun === undefined || noun.words.length === 0 || !DETERMINED.test(head.slice(noun.start)))
+    return undefined;
+  const lead = head.slice(0, noun.start).match(WORDS) ?? [];
+  const after = clause.slice(verbEnd);
+  if (lead.length === 0 ? objectAfter(after).words.length > 0 : DETERMINED_OBJECT.test(after))
+    return undefined;
+  if (lead.length > 0 && STOP.has(lead[lead.length - 1]!.toLowerCase())) return undefined;
+  const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
+  return { claim, claims: [claim], kind: 'agent', verbEnd };
 }
 
 /** An error message the agent met, ending at the verb: "permission denied", "access denied". */
