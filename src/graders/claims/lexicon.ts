@@ -84,6 +84,22 @@ export function hedged(text: string): boolean {
   const clause = text.slice(lead.index + lead[0].length);
   return !PAST_CLAUSE.test(clause) || HEDGE.test(clause);
 }
+/** "you" (or "we", "they") before a future or modal word and a verb of seeing or knowing. */
+const PERCEIVER = /^\s*(?:you|we|they)\s*/iy;
+
+/**
+ * Where the clause introduced by "you'll know", "you'll be glad to hear (that)" and the like starts,
+ * when `head` is nothing but that lead ("You'll know " the cancellation went through); 0 otherwise.
+ */
+export function perceivedFrom(head: string): number {
+  PERCEIVER.lastIndex = 0;
+  const who = PERCEIVER.exec(head);
+  if (who === null) return 0;
+  PERCEIVING.lastIndex = who[0].length;
+  const lead = PERCEIVING.exec(head);
+  return lead !== null && lead.index + lead[0].length === head.length ? head.length : 0;
+}
+
 /** Words that end the object phrase after a verb, or the noun phrase before one. */
 export const STOP = new Set(
   'for to on in at with and or but from by so because as which who using via into of onto than then since while per before after until till unless once when whenever if'.split(

@@ -4,7 +4,7 @@
  */
 
 import type { Claim } from './claim.js';
-import { NONE, SUBORDINATE, WORDS, hedged, negatedNoun } from './lexicon.js';
+import { NONE, SUBORDINATE, WORDS, hedged, negatedNoun, perceivedFrom } from './lexicon.js';
 import {
   DONE_AFTER,
   REPORT,
@@ -105,6 +105,10 @@ function joinedDone(
   return gerundFrom(clause, by, end, entry);
 }
 
+/** Words that open a clause of a time to come or a condition after a claim: "when", "once", "if". */
+const TIME_TO_COME =
+  /^\s*(?:when(?:ever)?|once|after|as\s+soon\s+as|by\s+the\s+time|if|unless|until|till|before)\b/i;
+
 /** "and" (and "then", "also", "now") ending the words before a noun phrase. */
 const AND_BEFORE = /\s(?:and|&)(?:\s+(?:then|also|now))?\s+$/i;
 
@@ -161,7 +165,11 @@ function nounDone(
       done[1] !== undefined && isHabit(/^['’]/.test(done[1]) ? done[1] : ` ${done[1]}`, rest, true, next);
     // "Apparently, the refund went through": a state read back (see readBack).
     const readBackBefore = head.trim() === '' && READ_BACK_CLAUSE.test(last.trim());
+    // "You'll be glad to hear the refund went through": the clause after the lead is read alone, as
+    // a verb's is (see hedged); not before a time to come ("... went through when you get an email").
+    const lead = perceivedFrom(head);
     const opens =
+      (lead > 0 && !TIME_TO_COME.test(rest)) ||
       (LEAD.test(head) && !readBackBefore) ||
       LABELLED_LEAD.test(head) ||
       REPORT.test(head) ||
@@ -169,7 +177,7 @@ function nounDone(
     if (
       opens &&
       !habit &&
-      !hedged(clause.slice(0, doneEnd)) &&
+      !hedged(clause.slice(lead, doneEnd)) &&
       !negatedNoun(head, phrase.start) &&
       claimEnds(rest) &&
       !DONE_BY_ANOTHER.test(rest) &&
