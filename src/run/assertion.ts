@@ -7,6 +7,7 @@ import { resolveTarget, type Target } from './target.js';
 import type { Gradable, Question } from '../grading/types.js';
 import { questionVerdict } from '../grading/verdict.js';
 import { describeValue } from '../internal/text.js';
+import { isThenable } from '../internal/thenable.js';
 import { optionsChecker } from '../internal/options-check.js';
 import { matcherSchema } from './option-schemas.js';
 import { matcher as validateMatcher } from './option-validators.generated.js';
@@ -113,8 +114,11 @@ export function checkReceived(matcher: string, received: unknown): void {
     typeof (received as { output?: unknown }).output === 'string'
   )
     return;
+  const what = isThenable(received)
+    ? `a promise: await the run first (\`const run = await agent(...)\`), or write \`await expect(promise).resolves.${matcher}(...)\``
+    : describeValue(received);
   throw new TypeError(
-    `${matcher}: expected a response string or an agent run { output: string, toolCalls?, messages? }, received ${describeValue(received)}.`,
+    `${matcher}: expected a response string or an agent run { output: string, toolCalls?, messages? }, received ${what}.`,
   );
 }
 

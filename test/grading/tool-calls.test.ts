@@ -380,6 +380,16 @@ describe('unrecognised shapes', () => {
       /at \$\[0\]\.content\[1\]: expected a tool call, a tool result or a message of a known shape, got \{"type":"weird_block","name":"x"\}/,
     ],
     [
+      'a promise (an agent call not awaited)',
+      Promise.resolve([{ function_name: 'delete_node', arguments: {} }]),
+      /at \$: expected a tool call.* got a promise: await it/,
+    ],
+    [
+      'a promise in a list',
+      [Promise.resolve({ function_name: 'delete_node', arguments: {} })],
+      /at \$\[0\]: expected a tool call.* got a promise: await it/,
+    ],
+    [
       'a content block that is not an object',
       [{ role: 'assistant', content: ['hello'] }],
       /at \$\[0\]\.content\[0\]: expected a tool call, a tool result or a message object, got "hello"/,

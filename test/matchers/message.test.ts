@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineGrader } from '../../src/grading/define-grader.js';
 import { gradeMessage } from '../../src/run/message.js';
 import { matcherTargetRecord } from '../../src/run/record.js';
+import { checkReceived } from '../../src/run/assertion.js';
 
 const binary = defineGrader({
   id: 'polite_reply',
@@ -138,5 +139,23 @@ describe('matcherTargetRecord', () => {
       scoreBy: 'pass_rate',
       gate: { level: 'hard', minPassRate: 0.8 },
     });
+  });
+});
+
+describe('checkReceived', () => {
+  it('says a promise is a promise, and how to await it', () => {
+    // A run not awaited printed as "an object with keys (none)".
+    const run = Promise.resolve({ output: 'done', toolCalls: [] });
+    expect(() => checkReceived('toPassGrader', run)).toThrow(
+      'toPassGrader: expected a response string or an agent run { output: string, toolCalls?, messages? }, received a promise: await the run first (`const run = await agent(...)`), or write `await expect(promise).resolves.toPassGrader(...)`.',
+    );
+  });
+
+  it('accepts a string or a run, and names anything else', () => {
+    expect(() => checkReceived('toPassGrader', 'text')).not.toThrow();
+    expect(() => checkReceived('toPassGrader', { output: 'text' })).not.toThrow();
+    expect(() => checkReceived('toScoreAtLeast', { text: 'x' })).toThrow(
+      'toScoreAtLeast: expected a response string or an agent run { output: string, toolCalls?, messages? }, received an object with keys text.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { AiEvalError } from '../../errors.js';
+import { isThenable } from '../../internal/thenable.js';
 import type { ToolArguments, ToolCallKind, ToolCallStatus } from '../types.js';
 
 /**
@@ -263,6 +264,8 @@ export function unrecognised(value: unknown, path: string, expected: string): Ai
     shown = String(value);
   }
   if (shown.length > 160) shown = `${shown.slice(0, 160)}…`;
+  // A promise prints as {}: say what it is (an agent call, or its tool calls, not awaited).
+  if (isThenable(value)) shown = 'a promise: await it before passing it (`toolCalls: await ...`)';
   return new AiEvalError(
     'INVALID_TOOL_CALLS',
     `Unrecognised tool-call record at ${path}: expected ${expected}, got ${shown}. Pass tool calls, results or messages of OpenAI Chat Completions or Responses, the Vercel AI SDK, Anthropic, the OpenAI Agents SDK, LangChain, Google GenAI or MCP, a transcript of them, or { function_name, arguments } objects (node_modules/ai-eval/docs/matchers.md lists the shapes).`,
