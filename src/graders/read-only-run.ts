@@ -56,8 +56,17 @@ export const readOnlyRun = defineGrader({
       if (inner !== undefined) hidden.add(inner);
       const name = callName(call);
       if (name === '') continue;
-      const declared = declaredMutating(catalog, name);
+      let declared = declaredMutating(catalog, name);
       if (declared !== undefined) byCatalog.add(name);
+      else {
+        // A toolset or MCP server the catalog declares not read-only makes its members mutating;
+        // declared read-only, it clears none of them (each is read as if it had no entry).
+        const plugin = pluginOf(call);
+        if (plugin !== undefined && declaredMutating(catalog, plugin) === true) {
+          declared = true;
+          byCatalog.add(plugin);
+        }
+      }
       if (declared ?? prefixes.some((prefix) => name.includes(prefix))) offenders.add(name);
     }
     const source = `from the agent tool-call record${catalogNote(byCatalog)}`;
@@ -76,6 +85,13 @@ function callName(call: unknown): string {
   const { function_name: fn, plugin_id: plugin } = call as Partial<ToolCall>;
   if (typeof fn === 'string' && fn !== '') return fn;
   return typeof plugin === 'string' ? plugin : '';
+}
+
+/** The call's toolset or MCP server (`plugin_id`), when it has one besides its name. */
+function pluginOf(call: unknown): string | undefined {
+  if (typeof call !== 'object' || call === null) return undefined;
+  const { function_name: fn, plugin_id: plugin } = call as Partial<ToolCall>;
+  return typeof plugin === 'string' && plugin !== '' && plugin !== fn ? plugin : undefined;
 }
 
 /** Which tools the catalog's hints decided, for the reason; nothing when it decided none. */

@@ -27,7 +27,8 @@ export const anthropic: Adapter = (item, path, reader) => {
         name: item.name,
         args: item.input,
         id: text(item.id),
-        pluginId: text(item.server_name),
+        // An MCP server's name, or the toolset a member call belongs to (`toolset_name: 'browser'`).
+        pluginId: text(item.server_name) ?? text(item.toolset_name),
         kind: type === 'tool_use' ? undefined : 'hosted',
       },
       path,
