@@ -75,6 +75,8 @@ export function objectAfter(after: string): { words: string[]; consumed: number 
   for (let w = nextWord(after); w && words.length < 3; w = nextWord(after)) {
     const { word, part } = w;
     if (STOP.has(word) || (word === 'that' && words.length > 0)) break;
+    // "The drafts I deleted are in the trash", "the pages I deleted yesterday": no object.
+    if (words.length === 0 && NO_OBJECT_FIRST.has(word)) break;
     // "When I cancelled the order the refund was issued": a clause of its own opens after the object.
     if (words.length > 0 && DETERMINERS.has(word) && OWN_CLAUSE.test(after.slice(consumed))) break;
     consumed = WORD.lastIndex;
@@ -92,6 +94,13 @@ export function objectAfter(after: string): { words: string[]; consumed: number 
   }
   return { words, consumed };
 }
+
+/** Words that open no object after a verb: a verb of the clause's own subject, or a time. */
+const NO_OBJECT_FIRST = new Set(
+  'is are was were has have had yesterday today tonight earlier recently lately afterwards already'.split(
+    ' ',
+  ),
+);
 
 /**
  * A determiner, a noun phrase of up to three words and a verb of its own: the subject of a clause

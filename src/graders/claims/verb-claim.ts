@@ -126,7 +126,9 @@ function relative(
   const after = clause.slice(verbEnd);
   if (lead.length === 0 ? objectAfter(after).words.length > 0 : DETERMINED_OBJECT.test(after))
     return undefined;
-  if (lead.length > 0 && STOP.has(lead[lead.length - 1]!.toLowerCase())) return undefined;
+  // "After the call I deleted ...": the noun phrase is no object; "the list of pages I deleted" it is.
+  const last = lead[lead.length - 1]?.toLowerCase();
+  if (last !== undefined && last !== 'of' && STOP.has(last)) return undefined;
   const claim = made(clause, pattern, noun.start, noun.words, verbEnd);
   return { claim, claims: [claim], kind: 'agent', verbEnd };
 }
