@@ -19,6 +19,15 @@ function grade(toolCalls: ToolCall[] | undefined, metadata?: Record<string, unkn
   return readOnlyRun.grade('x', 'done', context, { result: readOnlyRun.result }) as GradeResult;
 }
 
+/** read_only_run on `calls` with the target's tool catalog `tools`. */
+function withCatalog(calls: ToolCall[], tools: unknown): GradeResult {
+  const context = buildContext(
+    { id: 'q', input: 'x' },
+    { toolCalls: calls, tools: normalizeToolCatalog(tools) },
+  );
+  return readOnlyRun.grade('x', 'done', context, { result: readOnlyRun.result }) as GradeResult;
+}
+
 describe('read_only_run', () => {
   it('is binary 0-1 and observes actions', () => {
     expect(readOnlyRun.displayLabel).toBe('Read-only run (binary, 0-1)');
@@ -97,14 +106,6 @@ describe('read_only_run', () => {
 });
 
 describe('read_only_run with a tool catalog', () => {
-  const withCatalog = (calls: ToolCall[], tools: unknown): GradeResult => {
-    const context = buildContext(
-      { id: 'q', input: 'x' },
-      { toolCalls: calls, tools: normalizeToolCatalog(tools) },
-    );
-    return readOnlyRun.grade('x', 'done', context, { result: readOnlyRun.result }) as GradeResult;
-  };
-
   it('tau-bench: write tools the fragments miss fail once the catalog says they are not read-only', () => {
     const calls = [call('get_order_details'), call('exchange_delivered_order_items')];
     // By name alone, exchange_ is no mutating fragment: the run passes.
@@ -151,13 +152,6 @@ describe('read_only_run and a catalog that declares a whole toolset or MCP serve
       ) as { value: unknown }
     ).value,
   );
-  const withCatalog = (calls: ToolCall[], tools: unknown): GradeResult => {
-    const context = buildContext(
-      { id: 'q', input: 'x' },
-      { toolCalls: calls, tools: normalizeToolCatalog(tools) },
-    );
-    return readOnlyRun.grade('x', 'done', context, { result: readOnlyRun.result }) as GradeResult;
-  };
 
   it('reads a toolset member with its toolset as plugin_id', () => {
     expect(browser.map((c) => [c.function_name, c.plugin_id, c.status])).toEqual([
