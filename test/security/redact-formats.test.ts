@@ -815,6 +815,50 @@ describe('redactText, one-time codes before "is your <brand> code"', () => {
   });
 });
 
+describe('redactText, one-time codes before "is your <Brand> <word> code" and "as your"', () => {
+  it.each([
+    ['123456 is your Facebook confirmation code', `${REDACTED} is your Facebook confirmation code`],
+    ['482913 is your Instagram login code', `${REDACTED} is your Instagram login code`],
+    ['G-482913 is your Google verification code', `${REDACTED} is your Google verification code`],
+    ['482913 is your Acme sign-in code', `${REDACTED} is your Acme sign-in code`],
+    ['482913 is your Acme 2FA code', `${REDACTED} is your Acme 2FA code`],
+    ['Use 482913 as your Slack confirmation code', `Use ${REDACTED} as your Slack confirmation code`],
+    [
+      'Please enter 482 913 as your verification code.',
+      `Please enter ${REDACTED} as your verification code.`,
+    ],
+    [
+      'Sure: the SMS says "123456 is your Facebook confirmation code. Don\'t share it."',
+      `Sure: the SMS says "${REDACTED} is your Facebook confirmation code. Don't share it."`,
+    ],
+    [
+      JSON.stringify({ to: '+15550100', body: 'Use 482913 as your Slack confirmation code' }),
+      JSON.stringify({ to: '+15550100', body: `Use ${REDACTED} as your Slack confirmation code` }),
+    ],
+    [
+      '2024-05-01T10:00:00Z INFO sms received: 123456 is your Facebook confirmation code',
+      `2024-05-01T10:00:00Z INFO sms received: ${REDACTED} is your Facebook confirmation code`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it.each([
+    '94107 is your ZIP code',
+    '3 is your limit',
+    '2024 is your year',
+    '1234 is your order number',
+    'A1 is your seat',
+    // a confirmation code without a brand, or of a booking or an order, is a reference
+    '1234 is your confirmation code, 5678 is your booking confirmation code',
+    '20240101 is your Booking confirmation code and 4821 is your Order confirmation code',
+    // `as your` without `use` or `enter` before it
+    'I filed 2024 as your access code year',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+});
+
 describe('redactText, a duration under an otp or code key', () => {
   it.each([
     'otp: 1000 ms',

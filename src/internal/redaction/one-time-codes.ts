@@ -38,11 +38,12 @@ const ONE_TIME_CODE = new RegExp(
 /**
  * A one-time code the other way round, as text messages write it: `482913 is your verification
  * code`, `G-482913 is your Google verification code` (up to three words, a brand's, before the
- * words that say what it is). The code (1) goes.
+ * words that say what it is), and `Use 482913 as your Slack verification code` (`as` (2) only
+ * after `use`, `enter` or `type`: see {@link USE_BEFORE}). The code (1) goes.
  */
 const ONE_TIME_CODE_FIRST = new RegExp(
   [
-    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}is[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
+    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}(is|as)[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
     String.raw`(?:(?:verification|security|login|sign[- ]?in|one[- ]time|authentication|2fa|mfa|access)[ \t_-]{1,4}(?:pass)?code|t?otp|passcode|one[- ]time[ \t]{1,4}(?:password|pin))\b)`,
   ].join(''),
   'gi',
@@ -50,14 +51,18 @@ const ONE_TIME_CODE_FIRST = new RegExp(
 /**
  * A one-time code before `is your <Brand> code`, as a service's text message writes it without a
  * word that says it is one: `482913 is your Instagram code`, `123-456 is your WhatsApp code` (up to
- * three words before `code`, the last one (2) capitalized: a brand's name). The code (1) goes,
- * unless that last word says the code is no secret (see {@link NOT_ONE_TIME}): `94107 is your ZIP
- * code`, `1234 is your Order code`. Case-sensitive: `1234 is your order code` is kept.
+ * three words before `code`, the last one (3) capitalized: a brand's name), also with `confirmation`
+ * between the brand and `code` (`123456 is your Facebook confirmation code`: a confirmation code
+ * without a brand, `1234 is your confirmation code`, is a booking's, and is kept), and after `use`
+ * as `Use 482913 as your Slack code` (`as` (2), see {@link USE_BEFORE}). The code (1) goes, unless
+ * the brand's last word says the code is no secret (see {@link NOT_ONE_TIME}): `94107 is your ZIP
+ * code`, `1234 is your Order code`, `1234 is your Booking confirmation code`. Case-sensitive: `1234
+ * is your order code` is kept.
  */
 const BRAND_CODE_FIRST = new RegExp(
   [
-    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}[Ii]s[ \t]{1,4}[Yy]our[ \t]{1,4}`,
-    String.raw`((?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,2}[A-Z][\w.&'-]{0,24})[ \t]{1,4}[Cc]ode\b)`,
+    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}([IiAa]s)[ \t]{1,4}[Yy]our[ \t]{1,4}`,
+    String.raw`((?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,2}[A-Z][\w.&'-]{0,24})[ \t]{1,4}(?:confirmation[ \t]{1,4})?[Cc]ode\b)`,
   ].join(''),
   'g',
 );
@@ -69,8 +74,16 @@ const NOT_ONE_TIME = new Set(
 );
 /** What every match of {@link ONE_TIME_CODE} and {@link ONE_TIME_CODE_FIRST} contains. */
 export const ONE_TIME_WORD = /code|otp|one[- ]time|2fa|mfa/i;
-/** What every match of {@link ONE_TIME_CODE_FIRST} contains. */
-const IS_YOUR = /is[ \t]{1,4}your/i;
+/** What every match of {@link ONE_TIME_CODE_FIRST} and {@link BRAND_CODE_FIRST} contains. */
+const IS_YOUR = /[ia]s[ \t]{1,4}your/i;
+/**
+ * What goes before a code that `as your` follows when it is one (`Use 482913 as your Slack
+ * confirmation code`); elsewhere (`I filed 2024 as your access code year`) the number is kept.
+ */
+const USE_BEFORE = /\b(?:use|enter|type)[ \t]{1,4}$/i;
+/** True when the code at `offset` of `text`, before `verb your`, is one ({@link USE_BEFORE}). */
+const isCodeBefore = (verb: string, text: string, offset: number): boolean =>
+  verb.toLowerCase() === 'is' || USE_BEFORE.test(text.slice(Math.max(0, offset - 16), offset));
 /** Where `use code 482913` goes on to say what the code is for: signing in, not a discount. */
 const ONE_TIME_PURPOSE =
   /^[ \t]{1,4}to[ \t]{1,4}(?:sign|log|verify|confirm|complete|finish|reset|authenticate|access|continue|activate|unlock)/i;
@@ -133,8 +146,15 @@ export function redactOneTimeCodes(text: string): string {
   );
   if (!IS_YOUR.test(out)) return out;
   return out
-    .replace(ONE_TIME_CODE_FIRST, REDACTED)
-    .replace(BRAND_CODE_FIRST, (match, _code: string, words: string) =>
-      NOT_ONE_TIME.has(words.slice(words.search(/\S+$/)).toLowerCase()) ? match : REDACTED,
+    .replace(ONE_TIME_CODE_FIRST, (match, _code: string, verb: string, offset: number, whole: string) =>
+      isCodeBefore(verb, whole, offset) ? REDACTED : match,
+    )
+    .replace(
+      BRAND_CODE_FIRST,
+      (match, _code: string, verb: string, words: string, offset: number, whole: string) =>
+        NOT_ONE_TIME.has(words.slice(words.search(/\S+$/)).toLowerCase()) ||
+        !isCodeBefore(verb, whole, offset)
+          ? match
+          : REDACTED,
     );
 }
