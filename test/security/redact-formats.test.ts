@@ -889,6 +889,36 @@ describe('redactText, a duration under an otp or code key', () => {
     expectRedacted(text, redacted);
   });
 
+  it.each([
+    'otp:\n  1000 ms',
+    'otp: |\n  30s',
+    'passcode: >-\n  5 minutes\nretries: 3',
+    'settings:\n  otp:\n    "30s"\n  retries: 3',
+    'mfa:\r\n  otp_timeout: |\r\n    300 seconds\r\n  issuer: acme',
+    'WARN config.yaml reloaded:\notp: |\n  30s\nretries: 3',
+  ])('keeps a duration in a YAML block under an otp key: %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  it.each([
+    ['otp:\n  482913', `otp:\n  ${REDACTED}`],
+    ['otp: |\n  482913', `otp: |\n  ${REDACTED}`],
+    ['passcode:\n  9021 ms later', `passcode:\n  ${REDACTED}`],
+    // a duration and more lines: no setting of one value
+    ['otp: |\n  30s\n  482913\nretries: 3', `otp: |\n  ${REDACTED}\nretries: 3`],
+  ])('still redacts a code in a YAML block: %j', (text, redacted) => {
+    expectRedacted(text, redacted);
+  });
+
+  it('keeps a duration in a YAML block in tool arguments, and redacts a code', () => {
+    const args = (otp: string) => ({
+      path: 'config.yaml',
+      content: `mfa:\n  otp:\n    ${otp}\n  window: 1\n`,
+    });
+    expect(redactValue(args('1000 ms'))).toEqual(args('1000 ms'));
+    expect(redactValue(args('482913'))).toEqual(args(REDACTED));
+  });
+
   it('keeps a duration under an otp key in tool arguments, and redacts a code', () => {
     expect(redactValue({ otp: '1000 ms', otp_ttl: '30s' })).toEqual({ otp: '1000 ms', otp_ttl: '30s' });
     expect(redactValue({ otp: '482913', otp_code: 123456 })).toEqual({ otp: REDACTED, otp_code: REDACTED });

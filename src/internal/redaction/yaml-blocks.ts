@@ -3,6 +3,7 @@
  * or an indented value): {@link redactBlocks} replaces them by one line.
  */
 
+import { isDuration, ONE_TIME_KEY } from './one-time-codes.js';
 import { isSecretKey, KEY } from './secret-keys.js';
 import { REDACTED } from './values.js';
 
@@ -17,7 +18,9 @@ const LINE_KEY = new RegExp(String.raw`^([ \t]*(?:-[ \t]+)?)(["']?)(${KEY})\2[ \
  * Text whose YAML values under secret keys that are on the lines below the key (a block scalar,
  * `secret: |`, or an indented value) are replaced by one line, `[redacted]` at the first line's
  * indentation: every line indented deeper than the key, blank lines between them included, and
- * (with no block indicator) a `- ` sequence at the key's own indentation.
+ * (with no block indicator) a `- ` sequence at the key's own indentation. A block of one line that
+ * is a duration under a one-time key is a setting, and is kept (`otp:\n  1000 ms`, `otp: |\n  30s`),
+ * as on the key's own line (see `isDuration`); a code there (`otp:\n  482913`) goes.
  */
 export function redactBlocks(text: string): string {
   let out = '';
@@ -38,6 +41,8 @@ export function redactBlocks(text: string): string {
     let cursor = keyEnd;
     let blockEnd = -1;
     let indent = '';
+    let lines = 0;
+    let value = ''; // the block's first line, without its indentation
     while (cursor < text.length) {
       const start = text.indexOf('\n', cursor) + 1;
       if (start === 0) break;
@@ -55,10 +60,15 @@ export function redactBlocks(text: string): string {
         text[first] === '-' &&
         (first + 1 === end || after === 32 || after === 9);
       if (depth <= column && !item) break;
-      if (blockEnd === -1) indent = text.slice(start, first);
+      if (blockEnd === -1) {
+        indent = text.slice(start, first);
+        value = text.slice(first, lastNonBlank(text, end - 1) + 1);
+      }
+      lines += 1;
       blockEnd = end;
     }
     if (blockEnd === -1) continue;
+    if (lines === 1 && ONE_TIME_KEY.test(key[3] ?? '') && isDuration(value)) continue;
     const newline = keyEnd === nl ? '\n' : '\r\n';
     out += `${text.slice(copied, keyEnd)}${newline}${indent}${REDACTED}`;
     copied = blockEnd;
