@@ -1,6 +1,7 @@
 import { innerCallsHidden } from '../grading/adapters/core.js';
 import { defineGrader } from '../grading/define-grader.js';
 import { declaredMutating } from '../grading/tool-catalog.js';
+import { toolNature } from './tool-nature.js';
 import type { CatalogTool, GradingContext, ToolCall } from '../grading/types.js';
 
 /**
@@ -25,7 +26,8 @@ export const DEFAULT_FORBIDDEN_PREFIXES = ['create_', 'update_', 'delete_', 'edi
  * Do not use it where writing is the task. Without a tool-call record it errors instead of quietly
  * passing: a read-only claim it cannot check is worse than a missing score. So it does when no
  * mutating call is recorded but a call ran tools the record does not hold (an ai 7 code mode call
- * whose program calls tools, without the calls it made inside).
+ * whose program calls tools, without the calls it made inside), or a shell command, a click or keys
+ * typed may have written (see {@link toolNature}; a patch or a text editor's write is mutating).
  *
  * @example
  * ```ts
@@ -51,23 +53,33 @@ export const readOnlyRun = defineGrader({
     const offenders = new Set<string>();
     const byCatalog = new Set<string>();
     const hidden = new Set<string>();
+    const unverifiable = new Set<string>();
     for (const call of context.tool_calls) {
       const inner = innerCallsHidden(call);
       if (inner !== undefined) hidden.add(inner);
       const name = callName(call);
       if (name === '') continue;
-      let declared = declaredMutating(catalog, name);
-      if (declared !== undefined) byCatalog.add(name);
-      else {
-        // A toolset or MCP server the catalog declares not read-only makes its members mutating;
-        // declared read-only, it clears none of them (each is read as if it had no entry).
-        const plugin = pluginOf(call);
-        if (plugin !== undefined && declaredMutating(catalog, plugin) === true) {
-          declared = true;
-          byCatalog.add(plugin);
-        }
+      const declared = declaredMutating(catalog, name);
+      if (declared !== undefined) {
+        byCatalog.add(name);
+        if (declared) offenders.add(name);
+        continue;
       }
-      if (declared ?? prefixes.some((prefix) => name.includes(prefix))) offenders.add(name);
+      // A toolset or MCP server the catalog declares not read-only makes its members mutating;
+      // declared read-only, it clears none the fragments or their nature call mutating.
+      const plugin = pluginOf(call);
+      const pluginDeclared = plugin === undefined ? undefined : declaredMutating(catalog, plugin);
+      if (pluginDeclared === true) byCatalog.add(plugin!);
+      const nature = toolNature(call);
+      // A text editor's view only reads, though its name holds "edit_".
+      const fragment = nature !== 'reads' && prefixes.some((p) => name.includes(p));
+      if (pluginDeclared === true || nature === 'writes' || fragment) {
+        offenders.add(name);
+      } else if (nature === 'unverifiable') {
+        // A shell command, a click or keys typed: only the catalog can say they only read.
+        if (pluginDeclared === false) byCatalog.add(plugin!);
+        else unverifiable.add(name);
+      }
     }
     const source = `from the agent tool-call record${catalogNote(byCatalog)}`;
     if (offenders.size > 0)
@@ -76,6 +88,14 @@ export const readOnlyRun = defineGrader({
     // written: no mutating call among those shown is no read-only run.
     if (hidden.size > 0)
       return result(null, `${[...hidden].join('; ')}: cannot verify the run was read-only`, true);
+    if (unverifiable.size > 0) {
+      const names = [...unverifiable];
+      return result(
+        null,
+        `${names.join(', ')} may have changed something (a shell command, a click or keys typed) and the record cannot tell: cannot verify the run was read-only. If they only read here, declare them in the target's tool catalog (tools: [{ name: '${names[0]}', readOnly: true }])`,
+        true,
+      );
+    }
     return result(1, `no mutating tool among ${context.tool_calls.length} recorded calls (${source})`);
   },
 });

@@ -159,8 +159,11 @@ describe('read_only_run and a catalog that declares a whole toolset or MCP serve
       ['get_page_text', 'browser', 'ok'],
       ['form_input', 'browser', 'ok'],
     ]);
-    // By name alone, no browser action is a mutating fragment.
-    expect(grade(browser).score).toBe(1);
+    // No fragment marks a browser action; form_input may have changed something, so the run
+    // cannot be verified without a catalog, while navigating and reading can.
+    expect(grade(browser)).toMatchObject({ score: null, error: true });
+    expect(grade(browser).reason).toMatch(/^form_input may have changed something/);
+    expect(grade(browser.slice(0, 2)).score).toBe(1);
   });
 
   it('a toolset declared not read-only makes its members mutating, unless a member is declared itself', () => {
@@ -192,6 +195,76 @@ describe('read_only_run and a catalog that declares a whole toolset or MCP serve
         { name: 'form_input', readOnly: false },
       ]).score,
     ).toBe(0);
+  });
+});
+
+describe('read_only_run and built-in tools that act by their nature', () => {
+  // @openai/agents-core 0.20.0 (fixtures/records/generate.ts, group agents-sdk-pending-client-tools):
+  // a shell command, a patch of src/config.ts and a click, approved and run.
+  const session = normalizeToolCalls(
+    (
+      JSON.parse(
+        readFileSync(
+          join(ROOT, 'fixtures', 'records', 'agents-sdk', 'approved-client-tools-session.json'),
+          'utf8',
+        ),
+      ) as { value: unknown }
+    ).value,
+  );
+  const withoutPatch = session.filter((c) => c.function_name !== 'apply_patch');
+
+  it('a patch writes: 0, though no fragment is in its name', () => {
+    // It passed: apply_patch, shell and computer contain no create_, update_, delete_ ...
+    expect(grade(session)).toMatchObject({
+      score: 0,
+      reason: 'mutating tools called: apply_patch (from the agent tool-call record)',
+    });
+  });
+
+  it('a shell command or a click may have written: an error naming them and the fix, never a pass', () => {
+    const graded = grade(withoutPatch);
+    expect(graded).toMatchObject({ score: null, error: true });
+    expect(graded.reason).toBe(
+      "shell, computer may have changed something (a shell command, a click or keys typed) and the record cannot tell: cannot verify the run was read-only. If they only read here, declare them in the target's tool catalog (tools: [{ name: 'shell', readOnly: true }])",
+    );
+    const declared = [
+      { name: 'shell', readOnly: true },
+      { name: 'computer', readOnly: true },
+    ];
+    expect(withCatalog(withoutPatch, declared).score).toBe(1);
+    expect(withCatalog(withoutPatch, [{ name: 'shell', readOnly: false }]).score).toBe(0);
+  });
+
+  it('looking is reading: a screenshot, a scroll, a text editor view', () => {
+    const reads: ToolCall[] = [
+      { function_name: 'computer', arguments: { action: { type: 'screenshot' } } },
+      { function_name: 'computer', arguments: { actions: [{ type: 'scroll' }, { type: 'wait' }] } },
+      { function_name: 'computer', arguments: { action: 'mouse_move', coordinate: [10, 20] } },
+      { function_name: 'str_replace_based_edit_tool', arguments: { command: 'view', path: 'a.ts' } },
+    ];
+    expect(grade(reads).score).toBe(1);
+    expect(grade([{ function_name: 'computer', arguments: { action: 'left_click' } }]).error).toBe(true);
+    expect(
+      grade([
+        { function_name: 'str_replace_based_edit_tool', arguments: { command: 'str_replace', path: 'a.ts' } },
+      ]),
+    ).toMatchObject({
+      score: 0,
+      reason: 'mutating tools called: str_replace_based_edit_tool (from the agent tool-call record)',
+    });
+  });
+
+  it('a browser toolset declared read-only settles its clicks and form inputs, never a fragment', () => {
+    const browser = normalizeToolCalls(
+      (
+        JSON.parse(
+          readFileSync(join(ROOT, 'fixtures', 'records', 'anthropic', 'v1-16-browser-toolset.json'), 'utf8'),
+        ) as { value: unknown }
+      ).value,
+    );
+    expect(withCatalog(browser, [{ name: 'browser', readOnly: true }]).score).toBe(1);
+    const deleting = [...browser, { function_name: 'delete_cookie', plugin_id: 'browser', arguments: {} }];
+    expect(withCatalog(deleting, [{ name: 'browser', readOnly: true }]).score).toBe(0);
   });
 });
 
