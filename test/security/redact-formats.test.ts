@@ -697,6 +697,84 @@ describe('redactText, AWS Signature Version 4', () => {
   });
 });
 
+describe('redactText, AWS Signature Version 2', () => {
+  const keyId = 'AKIAIOSFODNN7EXAMPLE';
+  const sig = 'frJIUN8DYpKDtOLCwo//yllqDzg=';
+  const header = `AWS ${keyId}:${sig}`;
+  const masked = `AWS ${REDACTED}:${REDACTED}`;
+  const query = (amp: string, signature: string) =>
+    `https://b.s3.amazonaws.com/photo.jpg?AWSAccessKeyId=${keyId}${amp}Expires=1141889120${amp}Signature=${signature}`;
+  const encoded = 'vjbyPxybdZaNmGa%2ByT272YEAiv4%3D';
+  it.each([
+    // a header line, in a request dump and in curl: the value goes whole
+    [`Authorization: ${header}`, `Authorization: ${REDACTED}`],
+    [
+      `GET /photo.jpg HTTP/1.1\nHost: b.s3.amazonaws.com\nDate: Tue, 27 Mar 2007 19:36:42 +0000\nAuthorization: ${header}\n`,
+      `GET /photo.jpg HTTP/1.1\nHost: b.s3.amazonaws.com\nDate: Tue, 27 Mar 2007 19:36:42 +0000\nAuthorization: ${REDACTED}\n`,
+    ],
+    [
+      `curl -H "Date: Tue, 27 Mar 2007" -H "Authorization: ${header}" https://b.s3.amazonaws.com/photo.jpg`,
+      `curl -H "Date: Tue, 27 Mar 2007" -H "Authorization: ${REDACTED}" https://b.s3.amazonaws.com/photo.jpg`,
+    ],
+    // prose, a log line and JSON with no Authorization key before it: the scheme is kept
+    [
+      `The signed header was ${header}, and S3 said 403.`,
+      `The signed header was ${masked}, and S3 said 403.`,
+    ],
+    [
+      `2024-05-01T10:00:00Z DEBUG s3 request signed: ${header}\n    at sign (lib/s3.js:40:7)`,
+      `2024-05-01T10:00:00Z DEBUG s3 request signed: ${masked}\n    at sign (lib/s3.js:40:7)`,
+    ],
+    [JSON.stringify({ note: `sent ${header}` }), JSON.stringify({ note: `sent ${masked}` })],
+    // a key id of no AWS shape (an S3-compatible store's): the signature still goes
+    ['sent AWS GOOG1EFAKEKEYID0123:frJIUN8DYpKDtOLCwo//yllqDzg=', `sent AWS GOOG1EFAKEKEYID0123:${REDACTED}`],
+    // HMAC-SHA256 (44 characters)
+    [`sent AWS ${keyId}:frJIUN8DYpKDtOLCwo//yllqDzgfrJIUN8DYpKDtOLC=`, `sent AWS ${REDACTED}:${REDACTED}`],
+    // the query-string form, also HTML-escaped and as Go's JSON escapes `&`
+    [query('&', encoded), query('&', REDACTED).replace(keyId, REDACTED)],
+    [
+      `<a href="${query('&amp;', encoded)}">photo</a>`,
+      `<a href="${query('&amp;', REDACTED).replace(keyId, REDACTED)}">photo</a>`,
+    ],
+    [
+      `{"url":"${query('\\u0026', encoded)}"}`,
+      `{"url":"${query('\\u0026', REDACTED).replace(keyId, REDACTED)}"}`,
+    ],
+    // `Signature=` of a form or a log line, not after `?` or `&`
+    [
+      `POST / Action=ListUsers AWSAccessKeyId=${keyId} SignatureVersion=2 Signature=${encoded}`,
+      `POST / Action=ListUsers AWSAccessKeyId=${REDACTED} SignatureVersion=2 Signature=${REDACTED}`,
+    ],
+    [
+      `signing failed, Signature=vjbyPxybdZaNmGa+yT272YEAiv4= rejected`,
+      `signing failed, Signature=${REDACTED} rejected`,
+    ],
+  ])('%j', (text, redacted) => {
+    expectRedacted(text, redacted);
+    expect(redactText(text)).not.toContain('frJIUN8');
+    expect(redactText(text)).not.toContain('vjbyPxy');
+  });
+
+  it.each([
+    'AWS Lambda: 3 functions, AWS S3:GetObject denied, AWS region: us-east-1',
+    'AWS arn:aws:iam::123456789012:user/ana',
+    'Signature=invalid; SignatureVersion=2; SignatureMethod=HmacSHA1',
+    'the checksum is sha1=frJIUN8DYpKDtOLCwo//yllqDzg= (base64)',
+    'https://example.com/search?q=Signature&page=2',
+  ])('keeps %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  // Linear time is held by the test's timeout.
+  it.each([
+    ['long key ids and no signature', `AWS ${'k'.repeat(120)}:${'A'.repeat(35)}= `.repeat(1_200)],
+    ['base64 too long for a signature', `Signature=${'A%2B'.repeat(12)}%3D `.repeat(3_300)],
+  ])('costs linear time on a long text: %s', (_shape, long) => {
+    expect(long.length).toBeGreaterThan(190_000);
+    expect(redactText(long)).toBe(long);
+  });
+});
+
 describe('redactText, PuTTY private key files (.ppk)', () => {
   const publicLines = [
     'AAAAB3NzaC1yc2EAAAADAQABAAABAQDFAKEfakeFAKEfake0123456789abcdefFAKEfake',

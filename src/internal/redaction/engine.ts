@@ -21,7 +21,9 @@ import {
   redactBearer,
   redactKeyShapes,
   redactSignatures,
+  redactSigV2Headers,
   SIGNATURE_WORD,
+  SIGV2_WORD,
 } from './token-shapes.js';
 import { redactAuthFlowCodes, redactQueryCredentials, redactUserinfo } from './urls.js';
 import { REDACTED } from './values.js';
@@ -109,6 +111,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | undefin
   if (BASIC_WORD.test(out)) out = redactBasic(out);
   if (out.includes('LS0tLS1CRUdJTi')) out = redactBase64PrivateKeys(out);
   if (out.includes(SIGNATURE_WORD)) out = redactSignatures(out);
+  if (out.includes(SIGV2_WORD)) out = redactSigV2Headers(out);
   out = redactKeyShapes(out);
   if (!extra && text.length <= CACHED_TEXT_CHARS) {
     if (REDACTED_TEXTS.size >= CACHED_TEXTS) REDACTED_TEXTS.clear();

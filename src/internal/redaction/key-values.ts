@@ -39,8 +39,9 @@ const KEY_VALUE = new RegExp(
     String.raw`|\$\{\{[^}\n]{0,256}\}\}|\$\{[^\s}]{0,256}\}?`,
     // a bare word, not one that starts with `=` (`password == ...` is read with `==` as separator),
     // after an auth scheme: HTTP's, Discord's `Bot`, Okta's `SSWS`, Elastic's `ApiKey`, fal's
-    // `Key`, `OAuth`, `JWT`, Opsgenie's `GenieKey`, Splunk's, DeepL's `DeepL-Auth-Key`
-    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate|Bot|SSWS|ApiKey|Api-Key|Key|OAuth|JWT|GenieKey|Splunk|DeepL-Auth-Key)\s{1,8})?(?!=)[^\s,;&{}\[\]'"<>\\]{1,8192}`,
+    // `Key`, `OAuth`, `JWT`, Opsgenie's `GenieKey`, Splunk's, DeepL's `DeepL-Auth-Key`, and AWS
+    // Signature Version 2's `AWS` before `<access key id>:<signature>`
+    String.raw`|(?:(?:Bearer|Basic|Digest|Token|Negotiate|Bot|SSWS|ApiKey|Api-Key|Key|OAuth|JWT|GenieKey|Splunk|DeepL-Auth-Key|AWS(?=\s{1,8}[\w.~+-]{1,128}:))\s{1,8})?(?!=)[^\s,;&{}\[\]'"<>\\]{1,8192}`,
     ')', // 5: the value
   ].join(''),
   'gi',

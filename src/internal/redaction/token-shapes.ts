@@ -122,13 +122,38 @@ function hasDotsSevenApart(text: string): boolean {
  * (1) is kept, the 64 hex digits go. The `Credential=` beside it is a secret key, and its access
  * key id a key shape (`AKIA...`, `ASIA...`).
  */
-const SIGV4_SIGNATURE = /\b(Signature=)[0-9a-f]{64}(?![0-9a-z])/gi;
+const SIGV4_SIGNATURE = new RegExp(
+  [
+    String.raw`\b(Signature=)(?:[0-9a-f]{64}(?![0-9a-z])`,
+    // and an AWS Signature Version 2 one (see SIGV2_HEADER), maybe URL-encoded (`%2B`, `%2F`, `%3D`):
+    // `?AWSAccessKeyId=...&Signature=...`, also in a form's body or a log line
+    String.raw`|(?:(?:[A-Za-z0-9+/]|%2[BF]){27}|(?:[A-Za-z0-9+/]|%2[BF]){43})(?:=|%3D)(?![\w%+/=]))`,
+  ].join(''),
+  'gi',
+);
 /** What every match of {@link SIGV4_SIGNATURE} contains (in either case of its first letter). */
 export const SIGNATURE_WORD = 'ignature=';
 
-/** Text with the hex digits of each AWS SigV4 signature of {@link SIGV4_SIGNATURE} redacted. */
+/** Text with each AWS signature of {@link SIGV4_SIGNATURE} redacted, `Signature=` kept. */
 export function redactSignatures(text: string): string {
   return text.replace(SIGV4_SIGNATURE, `$1${REDACTED}`);
+}
+
+/**
+ * The signature of an AWS Signature Version 2 `Authorization` header (`Authorization: AWS
+ * AKIA...:frJIUN8DYpKDtOLCwo//yllqDzg=`) written where no `Authorization` key is before it (prose,
+ * a log line; after the key, the header's value goes whole as a secret key's): the scheme and the
+ * access key id (1) are kept (an `AKIA...` or `ASIA...` one goes by its own shape), the base64
+ * HMAC after the colon goes (28 characters of HMAC-SHA1, 44 of HMAC-SHA256, ending in `=`). Each
+ * match starts at the literal `AWS`, and the key id is bounded: linear time.
+ */
+const SIGV2_HEADER = /\b(AWS[ \t]{1,4}[\w.~+-]{1,128}:)(?:[A-Za-z0-9+/]{27}|[A-Za-z0-9+/]{43})=(?![\w+/=])/g;
+/** What every match of {@link SIGV2_HEADER} contains. */
+export const SIGV2_WORD = 'AWS';
+
+/** Text with the signature of each AWS SigV2 header value of {@link SIGV2_HEADER} redacted. */
+export function redactSigV2Headers(text: string): string {
+  return text.replace(SIGV2_HEADER, `$1${REDACTED}`);
 }
 
 function isUserPass(base64: string): boolean {

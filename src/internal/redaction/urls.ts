@@ -14,10 +14,11 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,20}:\/\/)[^\s/?#'"<>\\]{1,512}@/gi;
  * A query parameter that is a credential by its name alone, though the name holds no secret word:
  * a signature (`sig=` of an Azure SAS URL, `X-Amz-Signature=`, `X-Goog-Signature=`, `signature=`)
  * or a bare `key=` (Google and many other APIs take their key so). Only after `?` or `&`, as in a
- * URL: `sort key=name` or `signature=John` in prose is kept. The name (1) is kept.
+ * URL (also an HTML-escaped `&amp;`, and `\u0026`, as Go's JSON escapes `&`): `sort key=name` or
+ * `signature=John` in prose is kept. The name (1) is kept.
  */
 const QUERY_CREDENTIAL =
-  /([?&](?:sig|signature|x-amz-signature|x-goog-signature|key)=)[^&#\s'"<>\\]{1,8192}/gi;
+  /((?:[?&](?:amp;)?|\\u0026)(?:sig|signature|x-amz-signature|x-goog-signature|key)=)[^&#\s'"<>\\]{1,8192}/gi;
 
 /**
  * A URL or a path with a query, as a word of a text (after a space, a quote, `(`, `[` or `<`, or at
