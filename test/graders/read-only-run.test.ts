@@ -19,6 +19,12 @@ function grade(toolCalls: ToolCall[] | undefined, metadata?: Record<string, unkn
   return readOnlyRun.grade('x', 'done', context, { result: readOnlyRun.result }) as GradeResult;
 }
 
+/** The normalised calls of a fixture under fixtures/records/<sdk>/<name>.json. */
+function recordOf(sdk: string, name: string): ToolCall[] {
+  const path = join(ROOT, 'fixtures', 'records', sdk, `${name}.json`);
+  return normalizeToolCalls((JSON.parse(readFileSync(path, 'utf8')) as { value: unknown }).value);
+}
+
 /** read_only_run on `calls` with the target's tool catalog `tools`. */
 function withCatalog(calls: ToolCall[], tools: unknown): GradeResult {
   const context = buildContext(
@@ -145,13 +151,7 @@ describe('read_only_run with a tool catalog', () => {
 describe('read_only_run and a catalog that declares a whole toolset or MCP server', () => {
   // @anthropic-ai/sdk 1.16 browser toolset (fixtures/records/generate.ts, group
   // anthropic-v1-16-browser-toolset): each member call is a tool_use with toolset_name 'browser'.
-  const browser = normalizeToolCalls(
-    (
-      JSON.parse(
-        readFileSync(join(ROOT, 'fixtures', 'records', 'anthropic', 'v1-16-browser-toolset.json'), 'utf8'),
-      ) as { value: unknown }
-    ).value,
-  );
+  const browser = recordOf('anthropic', 'v1-16-browser-toolset');
 
   it('reads a toolset member with its toolset as plugin_id', () => {
     expect(browser.map((c) => [c.function_name, c.plugin_id, c.status])).toEqual([
@@ -201,16 +201,7 @@ describe('read_only_run and a catalog that declares a whole toolset or MCP serve
 describe('read_only_run and built-in tools that act by their nature', () => {
   // @openai/agents-core 0.20.0 (fixtures/records/generate.ts, group agents-sdk-pending-client-tools):
   // a shell command, a patch of src/config.ts and a click, approved and run.
-  const session = normalizeToolCalls(
-    (
-      JSON.parse(
-        readFileSync(
-          join(ROOT, 'fixtures', 'records', 'agents-sdk', 'approved-client-tools-session.json'),
-          'utf8',
-        ),
-      ) as { value: unknown }
-    ).value,
-  );
+  const session = recordOf('agents-sdk', 'approved-client-tools-session');
   const withoutPatch = session.filter((c) => c.function_name !== 'apply_patch');
 
   it('a patch writes: 0, though no fragment is in its name', () => {
@@ -255,13 +246,7 @@ describe('read_only_run and built-in tools that act by their nature', () => {
   });
 
   it('a browser toolset declared read-only settles its clicks and form inputs, never a fragment', () => {
-    const browser = normalizeToolCalls(
-      (
-        JSON.parse(
-          readFileSync(join(ROOT, 'fixtures', 'records', 'anthropic', 'v1-16-browser-toolset.json'), 'utf8'),
-        ) as { value: unknown }
-      ).value,
-    );
+    const browser = recordOf('anthropic', 'v1-16-browser-toolset');
     expect(withCatalog(browser, [{ name: 'browser', readOnly: true }]).score).toBe(1);
     const deleting = [...browser, { function_name: 'delete_cookie', plugin_id: 'browser', arguments: {} }];
     expect(withCatalog(deleting, [{ name: 'browser', readOnly: true }]).score).toBe(0);
