@@ -5,7 +5,7 @@
  * (`aws configure set aws_secret_access_key …`, `npm config set …:_authToken …`).
  */
 
-import { isDuration, ONE_TIME_KEY } from './one-time-codes.js';
+import { isOneTimeSetting } from './one-time-codes.js';
 import { isSecretKey } from './secret-keys.js';
 import { isPlainWord, quoted, REDACTED, redactFlagValue } from './values.js';
 
@@ -49,10 +49,7 @@ export function redactFlags(text: string): string {
     !isPlainWord(value) &&
     value !== REDACTED &&
     // a duration after a one-time flag is a setting (`--otp-timeout 30s`)
-    !(
-      ONE_TIME_KEY.test(flag) &&
-      isDuration(value, text.slice(offset + match.length, offset + match.length + 16))
-    )
+    !isOneTimeSetting(flag, value, text, offset + match.length)
       ? `--${flag}${match.slice(2 + flag.length, match.length - value.length)}${quoted(value)}`
       : match,
   );

@@ -9,7 +9,7 @@ import { setOwn } from '../own.js';
 import { redactClientPasswords, redactConfigSets, redactCurlUsers, redactFlags } from './command-line.js';
 import { redactAuthObjects, redactPairs } from './key-values.js';
 import { namesSecretValue, redactNamedValues, VALUE_KEYS, VALUE_WORD } from './named-values.js';
-import { isDuration, ONE_TIME_KEY, ONE_TIME_WORD, redactOneTimeCodes } from './one-time-codes.js';
+import { isOneTimeSetting, ONE_TIME_WORD, redactOneTimeCodes } from './one-time-codes.js';
 import { PUTTY_WORD, redactBase64PrivateKeys, redactPrivateKeys, redactPuttyKeys } from './private-keys.js';
 import { PROSE_VERB, redactProse } from './prose.js';
 import { isSecretKey, SECRET_KEY_WORD } from './secret-keys.js';
@@ -153,7 +153,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
     const empty = inner === null || inner === undefined || inner === '';
     const secret = isSecretKey(key) || (named && VALUE_KEYS.has(key));
     // a duration under a one-time key is a setting (`{ otp: '1000 ms' }`), not a code
-    const duration = typeof inner === 'string' && ONE_TIME_KEY.test(key) && isDuration(inner);
+    const duration = typeof inner === 'string' && isOneTimeSetting(key, inner);
     setOwn(out, key, secret && !empty && !duration ? REDACTED : redactValue(inner, depth + 1));
   }
   return out;

@@ -6,7 +6,7 @@
  * (`HTTPBasicAuth('admin', 'pw')`), which a `key=value` pair must not take for a value.
  */
 
-import { isDuration, ONE_TIME_KEY } from './one-time-codes.js';
+import { isOneTimeSetting } from './one-time-codes.js';
 import { isSecretKey, KEY } from './secret-keys.js';
 import { credentialPart, isPlainWord, quoted, REDACTED, redactFlagValue } from './values.js';
 
@@ -139,10 +139,7 @@ export function redactPairs(text: string): string {
       !BLOCK_INDICATOR.test(value) &&
       !SIGV4_SCHEME.test(value) &&
       // a duration under a one-time key is a setting (`otp: 1000 ms`, `otp_timeout: 30s`)
-      !(
-        ONE_TIME_KEY.test(key) &&
-        isDuration(value, text.slice(m.index + match.length, m.index + match.length + 16))
-      ) &&
+      !isOneTimeSetting(key, value, text, m.index + match.length) &&
       !(COMPARISON.test(sep) && !QUOTED.test(value) && credentialPart(value) === undefined)
     ) {
       out += `${text.slice(copied, m.index)}${quote}${key}${close}${sep}${quoted(value)}`;

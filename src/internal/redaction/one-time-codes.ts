@@ -35,6 +35,9 @@ const ONE_TIME_CODE = new RegExp(
   ].join(''),
   'gi',
 );
+/** The code that opens a text message's `<code> is your ... code`, (1): `482913`, `G-482913`, `123-456`. */
+const CODE_FIRST = String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))`;
+
 /**
  * A one-time code the other way round, as text messages write it: `482913 is your verification
  * code`, `G-482913 is your Google verification code` (up to three words, a brand's, before the
@@ -43,7 +46,8 @@ const ONE_TIME_CODE = new RegExp(
  */
 const ONE_TIME_CODE_FIRST = new RegExp(
   [
-    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}(is|as)[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
+    CODE_FIRST,
+    String.raw`(?=[ \t]{1,4}(is|as)[ \t]{1,4}your[ \t]{1,4}(?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,3}`,
     String.raw`(?:(?:verification|security|login|sign[- ]?in|one[- ]time|authentication|2fa|mfa|access)[ \t_-]{1,4}(?:pass)?code|t?otp|passcode|one[- ]time[ \t]{1,4}(?:password|pin))\b)`,
   ].join(''),
   'gi',
@@ -61,7 +65,8 @@ const ONE_TIME_CODE_FIRST = new RegExp(
  */
 const BRAND_CODE_FIRST = new RegExp(
   [
-    String.raw`\b((?:[A-Z]-)?(?:\d{3}[ -]\d{3}|\d{4,10}))(?=[ \t]{1,4}([IiAa]s)[ \t]{1,4}[Yy]our[ \t]{1,4}`,
+    CODE_FIRST,
+    String.raw`(?=[ \t]{1,4}([IiAa]s)[ \t]{1,4}[Yy]our[ \t]{1,4}`,
     String.raw`((?:[A-Za-z0-9][\w.&'-]{0,24}[ \t]{1,4}){0,2}[A-Z][\w.&'-]{0,24})[ \t]{1,4}(?:confirmation[ \t]{1,4})?[Cc]ode\b)`,
   ].join(''),
   'g',
@@ -112,15 +117,25 @@ const NUMBER = /^\d{1,9}(?:\.\d{1,3})?$/;
 /** The text after a number when it starts with a unit of time (`ms` of `1000 ms`, not `sms`). */
 const UNIT_AFTER = new RegExp(String.raw`^[ \t]{0,2}${TIME_UNIT}(?![\w-])`);
 /** A key whose value may be a one-time code, or a setting about one: `otp`, `otp_timeout`, `passcode`. */
-export const ONE_TIME_KEY = /otp|passcode|code/i;
+const ONE_TIME_KEY = /otp|passcode|code/i;
 
 /**
  * True when `value` (a code, or a key's value, maybe quoted) is a duration: a number and a unit of
- * time in it (`1000 ms`, `"30s"`), or a number the text `after` it goes on with a unit (`1000` of
- * `otp: 1000 ms`). A one-time code is never one (`482913 sms`, `482913 (expires in 5 minutes)`).
+ * time in it (`1000 ms`, `"30s"`), or a number that `text` goes on with a unit right after `end`,
+ * where the value ends (`1000` of `otp: 1000 ms`). A one-time code is never one (`482913 sms`,
+ * `482913 (expires in 5 minutes)`).
  */
-export function isDuration(value: string, after = ''): boolean {
-  return DURATION.test(value) || (NUMBER.test(value) && UNIT_AFTER.test(after));
+function isDuration(value: string, text = '', end = 0): boolean {
+  return DURATION.test(value) || (NUMBER.test(value) && UNIT_AFTER.test(text.slice(end, end + 16)));
+}
+
+/**
+ * True when `value` under `key` is a setting about one-time codes, not a code: a duration under a
+ * one-time key (`otp: 1000 ms`, `otp_timeout: 30s`, `--otp-timeout 30s`, `{ otp: '1000 ms' }`; see
+ * {@link isDuration} for `text` and `end`).
+ */
+export function isOneTimeSetting(key: string, value: string, text?: string, end?: number): boolean {
+  return ONE_TIME_KEY.test(key) && isDuration(value, text, end);
 }
 
 /** True when `code`, after `head`, is a one-time code that goes (see {@link ONE_TIME_CODE}). */
@@ -140,7 +155,7 @@ export function redactOneTimeCodes(text: string): string {
       (USE_CODE.test(head) &&
         !ONE_TIME_PURPOSE.test(text.slice(offset + match.length, offset + match.length + 64))) ||
       !isOneTimeCode(head, code) ||
-      isDuration(code, text.slice(offset + match.length, offset + match.length + 16))
+      isDuration(code, text, offset + match.length)
         ? match
         : `${head}${mark}${REDACTED}`,
   );

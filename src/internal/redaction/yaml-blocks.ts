@@ -3,7 +3,7 @@
  * or an indented value): {@link redactBlocks} replaces them by one line.
  */
 
-import { isDuration, ONE_TIME_KEY } from './one-time-codes.js';
+import { isOneTimeSetting } from './one-time-codes.js';
 import { isSecretKey, KEY } from './secret-keys.js';
 import { REDACTED } from './values.js';
 
@@ -20,7 +20,7 @@ const LINE_KEY = new RegExp(String.raw`^([ \t]*(?:-[ \t]+)?)(["']?)(${KEY})\2[ \
  * indentation: every line indented deeper than the key, blank lines between them included, and
  * (with no block indicator) a `- ` sequence at the key's own indentation. A block of one line that
  * is a duration under a one-time key is a setting, and is kept (`otp:\n  1000 ms`, `otp: |\n  30s`),
- * as on the key's own line (see `isDuration`); a code there (`otp:\n  482913`) goes.
+ * as on the key's own line (see `isOneTimeSetting`); a code there (`otp:\n  482913`) goes.
  */
 export function redactBlocks(text: string): string {
   let out = '';
@@ -68,7 +68,7 @@ export function redactBlocks(text: string): string {
       blockEnd = end;
     }
     if (blockEnd === -1) continue;
-    if (lines === 1 && ONE_TIME_KEY.test(key[3] ?? '') && isDuration(value)) continue;
+    if (lines === 1 && isOneTimeSetting(key[3] ?? '', value)) continue;
     const newline = keyEnd === nl ? '\n' : '\r\n';
     out += `${text.slice(copied, keyEnd)}${newline}${indent}${REDACTED}`;
     copied = blockEnd;
