@@ -57,7 +57,7 @@ export const readOnlyRun = defineGrader({
     for (const call of context.tool_calls) {
       const inner = innerCallsHidden(call);
       if (inner !== undefined) hidden.add(inner);
-      const name = callName(call);
+      const { name, plugin } = namesOf(call);
       if (name === '') continue;
       const declared = declaredMutating(catalog, name);
       if (declared !== undefined) {
@@ -67,7 +67,6 @@ export const readOnlyRun = defineGrader({
       }
       // A toolset or MCP server the catalog declares not read-only makes its members mutating;
       // declared read-only, it clears none the fragments or their nature call mutating.
-      const plugin = pluginOf(call);
       const pluginDeclared = plugin === undefined ? undefined : declaredMutating(catalog, plugin);
       if (pluginDeclared === true) byCatalog.add(plugin!);
       const nature = toolNature(call);
@@ -100,18 +99,16 @@ export const readOnlyRun = defineGrader({
   },
 });
 
-function callName(call: unknown): string {
-  if (typeof call !== 'object' || call === null) return '';
-  const { function_name: fn, plugin_id: plugin } = call as Partial<ToolCall>;
-  if (typeof fn === 'string' && fn !== '') return fn;
-  return typeof plugin === 'string' ? plugin : '';
-}
-
-/** The call's toolset or MCP server (`plugin_id`), when it has one besides its name. */
-function pluginOf(call: unknown): string | undefined {
-  if (typeof call !== 'object' || call === null) return undefined;
-  const { function_name: fn, plugin_id: plugin } = call as Partial<ToolCall>;
-  return typeof plugin === 'string' && plugin !== '' && plugin !== fn ? plugin : undefined;
+/**
+ * The name a call is judged by (its `function_name`, else its `plugin_id`, else '') and its toolset
+ * or MCP server (`plugin_id`) when that is another name.
+ */
+function namesOf(call: unknown): { name: string; plugin: string | undefined } {
+  if (typeof call !== 'object' || call === null) return { name: '', plugin: undefined };
+  const { function_name: fn, plugin_id: id } = call as Partial<ToolCall>;
+  const plugin = typeof id === 'string' && id !== '' ? id : undefined;
+  if (typeof fn === 'string' && fn !== '') return { name: fn, plugin: plugin === fn ? undefined : plugin };
+  return { name: plugin ?? '', plugin: undefined };
 }
 
 /** Which tools the catalog's hints decided, for the reason; nothing when it decided none. */
